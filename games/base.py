@@ -1,0 +1,237 @@
+"""The contract every game engine fulfils (see ``games/README.md``).
+
+An engine is pure Python: its state and its actions are plain JSON-compatible
+data, ``apply`` never mutates its input, and every illegal action raises
+:class:`IllegalAction` with a reason a person can read. Nothing here imports
+Django, so engines can be tested, replayed and benchmarked on their own.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any, TypedDict
+
+from games.i18n import Msg, _, msg, render_english
+
+State = dict[str, Any]
+Action = dict[str, Any]
+
+
+class IllegalAction(Exception):
+    """The one error every game raises for an action the rules forbid.
+
+    ``text`` is an English message marked with ``_`` (``%(name)s``
+    placeholders filled from ``args``); the web layer translates it.
+    """
+
+    def __init__(self, text: str, **args: Any) -> None:
+        self.message: Msg = msg(text, **args)
+        super().__init__(render_english(self.message))
+
+    @property
+    def reason(self) -> str:
+        """The reason in English."""
+        return render_english(self.message)
+
+
+class Score(TypedDict):
+    """One seat's score: the total and how it is made up.
+
+    ``breakdown`` maps a category (an English text marked with ``_``) to its
+    points, in the order it should be shown.
+    """
+
+    total: int
+    breakdown: dict[str, int]
+
+
+class Outcome(TypedDict):
+    """How a finished game ended.
+
+    ``ranking`` lists groups of tied seats, best first; ``winners`` is the
+    first group (more than one seat is a shared win).
+    """
+
+    winners: list[int]
+    ranking: list[list[int]]
+    reason: Msg
+
+
+class Phase(TypedDict):
+    """What the game waits for now, for the table's status line."""
+
+    key: str
+    label: Msg
+
+
+@dataclass(frozen=True)
+class Option:
+    """A variant a table chooses when it starts a game."""
+
+    key: str
+    label: str
+    choices: tuple[tuple[str, str], ...]
+    default: str
+    help: str = ""
+
+
+@dataclass(frozen=True)
+class Field:
+    """A value a person fills in before an entry is sent.
+
+    ``kind`` is ``"int"`` (``low``..``high``), ``"choice"`` (one of
+    ``choices``) or ``"multi"`` (several of ``choices``, sent as a list).
+    """
+
+    key: str
+    label: str
+    kind: str = "int"
+    choices: tuple[tuple[Any, str], ...] = ()
+    low: int | None = None
+    high: int | None = None
+    default: Any = None
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One entry a seat can make now, as the phone offers it.
+
+    ``action`` is sent as it is, completed with the values of ``fields``.
+    ``disabled`` holds the reason why the entry is not possible now: the
+    phone shows it instead of hiding the choice.
+    """
+
+    label: Msg
+    action: Action
+    fields: tuple[Field, ...] = ()
+    disabled: Msg | None = None
+    group: str = ""
+    style: str = "primary"
+
+
+@dataclass(frozen=True)
+class Game:
+    """Base class of the engines: subclasses implement the rules.
+
+    The methods marked *required* must be overridden; the others have
+    defaults that suit a simple game.
+    """
+
+    slug: str
+    name: str
+    player_counts: tuple[int, ...]
+    options: tuple[Option, ...] = field(default=())
+
+    # -- required ----------------------------------------------------------
+    def setup(
+        self,
+        players: list[str],
+        options: dict[str, str] | None = None,
+        seed: int | None = None,
+    ) -> State:
+        """The state before the first entry (required)."""
+        raise NotImplementedError
+
+    def apply(self, state: State, action: Action) -> State:
+        """The state after ``action`` (required): pure, or IllegalAction."""
+        raise NotImplementedError
+
+    def scores(self, state: State) -> list[Score]:
+        """Each seat's score now (required)."""
+        raise NotImplementedError
+
+    def outcome(self, state: State) -> Outcome | None:
+        """``None`` while the game runs, else how it ended (required)."""
+        raise NotImplementedError
+
+    def to_act(self, state: State) -> list[int]:
+        """The seats that may make an entry now (required)."""
+        raise NotImplementedError
+
+    def phase(self, state: State) -> Phase:
+        """What the game waits for now (required)."""
+        raise NotImplementedError
+
+    def choices(self, state: State, seat: int) -> list[Choice]:
+        """The entries ``seat`` may make now, and why others are not possible."""
+        raise NotImplementedError
+
+    # -- optional ----------------------------------------------------------
+    def view(self, state: State, seat: int | None) -> State:
+        """What ``seat`` may see (``None``: the table and spectators).
+
+        The default shows everything except keys starting with ``_``.
+        """
+        return {key: value for key, value in state.items() if not key.startswith("_")}
+
+    def facts(self, action: Action) -> tuple[Field, ...]:
+        """The physical facts in ``action`` that a correction may change.
+
+        A correction keeps the action's type and replaces only these keys.
+        """
+        return ()
+
+    def describe(self, action: Action) -> Msg:
+        """One line for the log and the history."""
+        return msg("%(type)s", type=action.get("type", "?"))
+
+    def normalise_options(self, options: dict[str, str] | None) -> dict[str, str]:
+        """The options with defaults filled in; unknown keys or values refused."""
+        chosen = dict(options or {})
+        result: dict[str, str] = {}
+        for option in self.options:
+            value = chosen.pop(option.key, option.default)
+            if value not in {key for key, _label in option.choices}:
+                raise IllegalAction(
+                    _("Option %(option)s cannot be %(value)s."), option=option.label, value=value
+                )
+            result[option.key] = value
+        if chosen:
+            raise IllegalAction(_("Unknown option %(option)s."), option=sorted(chosen)[0])
+        return result
+
+    def check_players(self, players: list[str]) -> None:
+        """Refuse a player count the game does not allow."""
+        if len(players) not in self.player_counts:
+            raise IllegalAction(
+                _("This game is for %(counts)s players, not %(count)s."),
+                counts="/".join(str(n) for n in self.player_counts),
+                count=len(players),
+            )
+
+
+def fresh(state: State) -> State:
+    """A deep copy of ``state`` for ``apply`` to change and return."""
+    return copy.deepcopy(state)
+
+
+def require(condition: bool, text: str, **args: Any) -> None:
+    """Raise :class:`IllegalAction` unless ``condition`` holds."""
+    if not condition:
+        raise IllegalAction(text, **args)
+
+
+def int_arg(action: Action, key: str, low: int, high: int) -> int:
+    """An integer field of ``action`` in ``low..high``, or IllegalAction."""
+    value = action.get(key)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise IllegalAction(_("%(field)s must be a whole number."), field=key)
+    if not low <= value <= high:
+        raise IllegalAction(
+            _("%(field)s must be between %(low)s and %(high)s."), field=key, low=low, high=high
+        )
+    return value
+
+
+def choice_arg(action: Action, key: str, allowed: Any) -> Any:
+    """A field of ``action`` that must be one of ``allowed``, or IllegalAction."""
+    value = action.get(key)
+    if value not in allowed:
+        raise IllegalAction(_("%(value)s is not a valid %(field)s."), value=str(value), field=key)
+    return value
+
+
+def seat_arg(state: State, action: Action) -> int:
+    """The acting seat (the platform sets ``action["seat"]``)."""
+    return int_arg(action, "seat", 0, len(state["players"]) - 1)
