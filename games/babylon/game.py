@@ -1,0 +1,283 @@
+"""The Babylon engine: the contract's object, dispatching to the rule modules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.babylon import choices as choice_lists
+from games.babylon.components import (
+    DECORATION_LABELS,
+    EFFECT_LABELS,
+    EFFECTS,
+    FLOWER_LABELS,
+    FLOWERS,
+    QUARRY_SIDE,
+)
+from games.babylon.final import confirm_covered, confirm_garden, enter_floor
+from games.babylon.garden import visible_garden
+from games.babylon.preparation import (
+    MODE_FULL,
+    MODE_SCORING,
+    STEP_BOARDS,
+    STEP_BUILD,
+    STEP_EXTRACT,
+    STEP_FINAL,
+    STEP_GARDEN,
+    STEP_OVER,
+    STEP_REMOVAL,
+    STEP_REVEAL,
+    choose_board,
+    initial_state,
+    remove_clay,
+)
+from games.babylon.quarry import extraction
+from games.babylon.scoring import ranking, score_garden
+from games.babylon.turn import decorate, end_turn, extract, place_tile, reveal
+from games.base import (
+    Action,
+    Choice,
+    Field,
+    Game,
+    IllegalAction,
+    Option,
+    Outcome,
+    Phase,
+    Score,
+    State,
+    fresh,
+    seat_arg,
+)
+from games.i18n import Msg, _, msg
+
+# Which step accepts which action; the handlers check everything else.
+HANDLERS: dict[str, tuple[str, Any]] = {
+    "board": (STEP_BOARDS, choose_board),
+    "remove": (STEP_REMOVAL, remove_clay),
+    "extract": (STEP_EXTRACT, extract),
+    "place_tile": (STEP_BUILD, place_tile),
+    "decorate": (STEP_BUILD, decorate),
+    "end_turn": (STEP_BUILD, end_turn),
+    "reveal": (STEP_REVEAL, None),  # needs the seed: handled in apply
+    "final": (STEP_FINAL, confirm_covered),
+    "floor": (STEP_GARDEN, enter_floor),
+    "confirm": (STEP_GARDEN, confirm_garden),
+}
+
+OPTIONS = (
+    Option(
+        "mode",
+        _("What the app keeps"),
+        choices=(
+            (MODE_FULL, _("The whole game: quarry, pillars, rounds and final scoring")),
+            (MODE_SCORING, _("Final scoring only: each player enters the visible garden")),
+        ),
+        default=MODE_FULL,
+        help=_("Tables that play without tracking the turns can still score automatically."),
+    ),
+    Option(
+        "first_player",
+        _("First player"),
+        choices=(("first", _("The first seat")), ("random", _("Drawn by the app"))),
+        default="first",
+    ),
+)
+
+
+class BabylonGame(Game):
+    """Babylon (Geek Attitude Games 2024) for 2 to 4 players."""
+
+    def setup(
+        self,
+        players: list[str],
+        options: dict[str, str] | None = None,
+        seed: int | None = None,
+    ) -> State:
+        self.check_players(players)
+        return initial_state(players, self.normalise_options(options), seed)
+
+    def apply(self, state: State, action: Action) -> State:
+        if not isinstance(action, dict):
+            raise IllegalAction(_("An entry must be a set of named values."))
+        kind = action.get("type")
+        if not isinstance(kind, str) or kind not in HANDLERS:
+            raise IllegalAction(_("Unknown entry %(type)s."), type=str(kind))
+        seat = seat_arg(state, action)
+        if seat not in self.to_act(state):
+            raise IllegalAction(
+                _("It is not %(player)s's entry now."), player=state["players"][seat]
+            )
+        step, handler = HANDLERS[kind]
+        if state["step"] != step:
+            raise IllegalAction(_("This entry is not possible at this point of the game."))
+        new = fresh(state)
+        if kind == "reveal":
+            reveal(new, seat, action, action.get("seed"))
+        else:
+            handler(new, seat, action)
+        return new
+
+    def to_act(self, state: State) -> list[int]:
+        step = state["step"]
+        if step == STEP_OVER:
+            return []
+        if step == STEP_BOARDS:
+            return [seat for seat, board in enumerate(state["boards"]) if not board["flower"]]
+        if step in (STEP_FINAL, STEP_GARDEN):
+            return [seat for seat, board in enumerate(state["boards"]) if not board["confirmed"]]
+        return [state["current"]]
+
+    def phase(self, state: State) -> Phase:
+        step = state["step"]
+        player = state["players"][state["current"]]
+        labels: dict[str, Msg] = {
+            STEP_BOARDS: msg(_("Each player takes a board and its start tile")),
+            STEP_REMOVAL: msg(_("%(player)s: take a clay tile out of the quarry"), player=player),
+            STEP_EXTRACT: msg(
+                _("Round %(round)s of %(rounds)s, %(player)s: take a tile from the quarry"),
+                round=state["round"],
+                rounds=state["rounds"],
+                player=player,
+            ),
+            STEP_BUILD: msg(
+                _("Round %(round)s of %(rounds)s, %(player)s: build, then store or discard"),
+                round=state["round"],
+                rounds=state["rounds"],
+                player=player,
+            ),
+            STEP_REVEAL: msg(_("%(player)s: reveal the next round token"), player=player),
+            STEP_FINAL: msg(_("Final scoring: confirm what is covered and the visible holes")),
+            STEP_GARDEN: msg(_("Final scoring: enter what can be seen in each garden")),
+            STEP_OVER: msg(_("The game is over")),
+        }
+        return {"key": step, "label": labels[step]}
+
+    def choices(self, state: State, seat: int) -> list[Choice]:
+        if seat not in self.to_act(state):
+            return []
+        return choice_lists.for_seat(self, state, seat)
+
+    def scores(self, state: State) -> list[Score]:
+        return [score_garden(visible_garden(board)) for board in state["boards"]]
+
+    def outcome(self, state: State) -> Outcome | None:
+        if state["step"] != STEP_OVER:
+            return None
+        totals = [score["total"] for score in self.scores(state)]
+        holes = [board["holes"] or 0 for board in state["boards"]]
+        groups = ranking(totals, holes)
+        winners = groups[0]
+        best = totals[winners[0]]
+        if len(winners) > 1:
+            reason = msg(_("Tied on points and on visible holes: a shared win."))
+        elif totals.count(best) > 1:
+            reason = msg(_("Tied on points: the fewest visible holes win."))
+        else:
+            reason = msg(_("Most victory points."))
+        return {"winners": winners, "ranking": groups, "reason": reason}
+
+    def view(self, state: State, seat: int | None) -> State:
+        # Everything in Babylon is open information; add what the screens show.
+        shown = {key: value for key, value in state.items() if not key.startswith("_")}
+        shown["quarry_view"] = [
+            {
+                "place": place,
+                "row": place // QUARRY_SIDE + 1,
+                "column": place % QUARRY_SIDE + 1,
+                "height": len(stack),
+                "material": stack[-1] if stack else None,
+                "edges": extraction(state["quarry"], place)["pillars"] if stack else 0,
+            }
+            for place, stack in enumerate(state["quarry"])
+        ]
+        shown["gardens"] = [visible_garden(board) for board in state["boards"]]
+        shown["effect_label"] = EFFECT_LABELS.get(state["effect"] or "", "")
+        return shown
+
+    def facts(self, action: Action) -> tuple[Field, ...]:
+        kind = action.get("type")
+        if kind == "extract":
+            return (flower_field(),)
+        if kind == "reveal":
+            return (
+                Field(
+                    "effect",
+                    _("Round token"),
+                    kind="choice",
+                    choices=tuple((e, EFFECT_LABELS[e]) for e in EFFECTS),
+                ),
+            )
+        return ()
+
+    def describe(self, action: Action) -> Msg:
+        return describe_action(action)
+
+
+def flower_field(default: str | None = None) -> Field:
+    """The flower printed on a tile, as the phone asks for it."""
+    return Field(
+        "flower",
+        _("Flower on the tile"),
+        kind="choice",
+        choices=tuple((flower, FLOWER_LABELS[flower]) for flower in FLOWERS),
+        default=default,
+    )
+
+
+def place_name(place: Any) -> dict[str, Any]:
+    """Row and column (1-based) of a quarry place for messages."""
+    if isinstance(place, int) and not isinstance(place, bool) and 0 <= place < 16:
+        return {"row": place // QUARRY_SIDE + 1, "column": place % QUARRY_SIDE + 1}
+    return {"row": "?", "column": "?"}
+
+
+def describe_action(action: Action) -> Msg:
+    """One log line for an entry."""
+    kind = action.get("type")
+    if kind == "board":
+        return msg(
+            _("Takes the board of the %(flower)s."),
+            flower=FLOWER_LABELS.get(action.get("flower"), "?"),
+        )
+    if kind == "remove":
+        return msg(
+            _("Takes the clay tile at row %(row)s, column %(column)s out of the quarry."),
+            **place_name(action.get("place")),
+        )
+    if kind == "extract":
+        return msg(
+            _("Takes the tile at row %(row)s, column %(column)s (%(flower)s)."),
+            flower=FLOWER_LABELS.get(action.get("flower"), "?"),
+            **place_name(action.get("place")),
+        )
+    if kind == "place_tile":
+        return msg(
+            _("Places a tile on floor %(floor)s on %(supports)s pillars."),
+            floor=action.get("floor", "?"),
+            supports=action.get("supports", "?"),
+        )
+    if kind == "decorate":
+        return msg(
+            _("Places a %(decoration)s on floor %(floor)s."),
+            decoration=DECORATION_LABELS.get(action.get("kind"), "?"),
+            floor=action.get("floor", "?"),
+        )
+    if kind == "end_turn":
+        if action.get("tile") == "store":
+            return msg(_("Stores the tile and ends the turn."))
+        if action.get("tile") == "discard":
+            return msg(_("Discards the tile and ends the turn."))
+        return msg(_("Ends the turn."))
+    if kind == "reveal":
+        if action.get("by_app") is True:
+            return msg(_("The app draws the round token."))
+        return msg(
+            _("Reveals the round token: %(effect)s"),
+            effect=EFFECT_LABELS.get(action.get("effect"), "?"),
+        )
+    if kind == "final":
+        return msg(_("Confirms the garden: %(holes)s visible holes."), holes=action.get("holes"))
+    if kind == "floor":
+        return msg(_("Enters floor %(floor)s of the garden."), floor=action.get("floor", "?"))
+    if kind == "confirm":
+        return msg(_("Confirms the garden: %(holes)s visible holes."), holes=action.get("holes"))
+    return msg(_("Unknown entry %(type)s."), type=str(kind))
