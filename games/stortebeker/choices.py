@@ -1,0 +1,301 @@
+"""What each phone offers: the legal entries, a few blocked ones with the reason."""
+
+from __future__ import annotations
+
+from games.base import Choice, Field, IllegalAction, State
+from games.i18n import Msg, _, msg
+
+from . import battle, plays
+from .cards import CARD_CODES, CARD_LABELS, DIE_COLOUR_LABELS, DIE_COLOURS, KINDS
+from .flow import active_seat, boardable_slots, cards_to_draw, pending_ship
+from .setup import HAND_SIZE
+from .ships import (
+    MAX_DEFENCE,
+    MAX_NEED_PER_KIND,
+    MAX_POINTS,
+    SHIP_COLOUR_LABELS,
+    SHIP_COLOURS,
+    provisions,
+    ship_label,
+)
+
+NONE_CHOICE: tuple[str, str] = ("", _("(none)"))
+
+
+def _card_choices(codes: list[str]) -> tuple[tuple[str, str], ...]:
+    return tuple((code, CARD_LABELS[code]) for code in sorted(set(codes), key=CARD_CODES.index))
+
+
+SLOT_LABELS: dict[str, tuple[str, ...]] = {
+    "cards": (_("Card 1"), _("Card 2"), _("Card 3"), _("Card 4"), _("Card 5"), _("Card 6")),
+    "discard": (_("Discard 1"), _("Discard 2"), _("Discard 3 (optional)")),
+    "take": (_("Take 1 (optional)"), _("Take 2 (optional)")),
+}
+
+
+def _card_fields(
+    key: str, count: int, codes: list[str], optional_from: int | None = None
+) -> tuple[Field, ...]:
+    """``key_1..key_count`` card pickers; slots from ``optional_from`` may stay empty."""
+    fields = []
+    for number in range(1, count + 1):
+        options = _card_choices(codes)
+        if optional_from is not None and number >= optional_from:
+            options = (NONE_CHOICE, *options)
+        label = SLOT_LABELS[key][number - 1]
+        fields.append(Field(f"{key}_{number}", label, kind="choice", choices=options))
+    return tuple(fields)
+
+
+NUMBER_DICE_FIELDS = (
+    Field("die_1", _("First number die"), low=1, high=6),
+    Field("die_2", _("Second number die"), low=1, high=6),
+)
+COLOUR_DICE_FIELDS = tuple(
+    Field(
+        f"colour_{number}",
+        label,
+        kind="choice",
+        choices=tuple((colour, DIE_COLOUR_LABELS[colour]) for colour in DIE_COLOURS),
+    )
+    for number, label in ((1, _("First colour die")), (2, _("Second colour die")))
+)
+SHIP_FIELDS = (
+    Field(
+        "colour",
+        _("Colour"),
+        kind="choice",
+        choices=tuple((colour, SHIP_COLOUR_LABELS[colour]) for colour in SHIP_COLOURS),
+    ),
+    Field("points", _("Points"), low=0, high=MAX_POINTS),
+    Field("defence", _("Defence"), low=1, high=MAX_DEFENCE),
+    *(
+        Field(f"need_{kind}", CARD_LABELS[kind], low=0, high=MAX_NEED_PER_KIND, default=0)
+        for kind in KINDS
+    ),
+)
+
+
+def _reason(check, *args) -> Msg | None:  # noqa: ANN001 - any check function
+    try:
+        check(*args)
+    except IllegalAction as error:
+        return error.message
+    return None
+
+
+def seat_choices(state: State, seat: int) -> list[Choice]:
+    """The phone's buttons for ``seat`` now."""
+    step = state["step"]
+    found: list[Choice] = []
+    if step in ("setup", "reveal") and (step == "setup" or seat == active_seat(state)):
+        found += _ship_entry(state)
+    if step == "setup" and not state["hand_entered"][seat]:
+        found += _hand_entry(state)
+    if step == "over" or step == "setup" or step == "reveal":
+        return found
+    if step == "counter":
+        return _counter(state, seat) if seat == state["attack"]["queue"][0] else []
+    if seat != active_seat(state):
+        return []
+    if step == "play":
+        return _play(state, seat)
+    if step == "steal":
+        return _steal(state)
+    if step == "board":
+        return _board(state, seat)
+    if step == "penalty":
+        return [
+            Choice(
+                msg(_("Enter the colour dice of the penalty")),
+                {"type": "penalty"},
+                fields=COLOUR_DICE_FIELDS,
+                group=_("Failed boarding"),
+            ),
+            Choice(
+                msg(_("Let the app roll the colour dice")),
+                {"type": "penalty", "by_app": True},
+                group=_("Failed boarding"),
+                style="secondary",
+            ),
+        ]
+    if step == "draw":
+        count = cards_to_draw(state)
+        return [
+            Choice(
+                msg(_("Enter the %(count)s cards you drew"), count=count),
+                {"type": "draw"},
+                fields=_card_fields("cards", count, list(CARD_CODES)),
+                group=_("Draw"),
+            ),
+            Choice(
+                msg(_("Let the app draw %(count)s cards"), count=count),
+                {"type": "draw", "by_app": True},
+                group=_("Draw"),
+                style="secondary",
+            ),
+        ]
+    return found
+
+
+def _ship_entry(state: State) -> list[Choice]:
+    destination = pending_ship(state)
+    if destination is None:
+        return []
+    label = (
+        msg(_("Enter a ship at sea"))
+        if destination == "sea"
+        else msg(_("Enter the ship turned up in the harbour"))
+    )
+    return [Choice(label, {"type": "ship"}, fields=SHIP_FIELDS, group=_("Ships"))]
+
+
+def _hand_entry(state: State) -> list[Choice]:
+    return [
+        Choice(
+            msg(_("Enter your 6 cards")),
+            {"type": "hand"},
+            fields=_card_fields("cards", HAND_SIZE, list(CARD_CODES)),
+            group=_("Your hand"),
+        ),
+        Choice(
+            msg(_("Let the app deal your 6 cards")),
+            {"type": "hand", "by_app": True},
+            group=_("Your hand"),
+            style="secondary",
+        ),
+    ]
+
+
+def _play(state: State, seat: int) -> list[Choice]:
+    hand = state["hands"][seat]
+    found: list[Choice] = []
+    for slot, ship in enumerate(state["sea"]):
+        if not ship:
+            continue
+        fitting = [
+            code for code in set(hand) if plays.legal(plays.check_lay, state, seat, slot, code)
+        ]
+        disabled = _reason(plays.check_lay_now, state)
+        if disabled is None and not fitting:
+            disabled = msg(_("None of your cards fits this ship."))
+        found.append(
+            Choice(
+                msg(_("Lay a card at the %(ship)s"), ship=ship_label(ship)),
+                {"type": "lay", "ship": slot},
+                fields=(Field("card", _("Card"), kind="choice", choices=_card_choices(fitting)),)
+                if fitting
+                else (),
+                disabled=disabled,
+                group=_("Lay out"),
+            )
+        )
+    found.append(
+        Choice(
+            msg(_("Exchange 2 or 3 cards")),
+            {"type": "exchange"},
+            fields=(
+                *_card_fields("discard", 3, hand, optional_from=3),
+                *_card_fields("take", 2, state["discard"], optional_from=1),
+            ),
+            disabled=_reason(plays.check_exchange_now, state),
+            group=_("Exchange"),
+        )
+    )
+    targets = [
+        (slot, ship_label(ship))
+        for slot, ship in enumerate(state["sea"])
+        if ship and provisions(ship, seat)
+    ]
+    disabled = _reason(plays.check_fire_now, state, seat)
+    ship_field = Field("ship", _("Ship"), kind="choice", choices=tuple(targets))
+    card_field = Field("card", _("Card to discard"), kind="choice", choices=_card_choices(hand))
+    found.append(
+        Choice(
+            msg(_("Fire the cannons")),
+            {"type": "fire"},
+            fields=(ship_field, card_field, *COLOUR_DICE_FIELDS) if targets else (),
+            disabled=disabled,
+            group=_("Cannons"),
+        )
+    )
+    if disabled is None:
+        found.append(
+            Choice(
+                msg(_("Fire the cannons, the app rolls")),
+                {"type": "fire", "by_app": True},
+                fields=(ship_field, card_field),
+                group=_("Cannons"),
+                style="secondary",
+            )
+        )
+    return found
+
+
+def _steal(state: State) -> list[Choice]:
+    return [
+        Choice(
+            msg(
+                _("Take %(card)s from %(player)s"),
+                card=CARD_LABELS[code],
+                player=state["players"][victim],
+            ),
+            {"type": "steal", "victim": victim, "card": code},
+            group=_("Cannons"),
+        )
+        for victim, code in plays.steal_candidates(state)
+    ]
+
+
+def _board(state: State, seat: int) -> list[Choice]:
+    found: list[Choice] = []
+    for slot in boardable_slots(state):
+        label = ship_label(state["sea"][slot])
+        found.append(
+            Choice(
+                msg(_("Board the %(ship)s"), ship=label),
+                {"type": "board", "ship": slot},
+                fields=NUMBER_DICE_FIELDS,
+                group=_("Boarding"),
+            )
+        )
+        found.append(
+            Choice(
+                msg(_("Board the %(ship)s, the app rolls"), ship=label),
+                {"type": "board", "ship": slot, "by_app": True},
+                group=_("Boarding"),
+                style="secondary",
+            )
+        )
+    found.append(
+        Choice(
+            msg(_("Board no more ships")), {"type": "stop"}, group=_("Boarding"), style="secondary"
+        )
+    )
+    return found
+
+
+def _counter(state: State, seat: int) -> list[Choice]:
+    disabled = _reason(battle.check_counter, state, seat)
+    ship = ship_label(state["sea"][state["attack"]["ship"]])
+    group = _("Counter-attack")
+    found = [
+        Choice(
+            msg(_("Counter-attack the %(ship)s"), ship=ship),
+            {"type": "counter"},
+            fields=NUMBER_DICE_FIELDS,
+            disabled=disabled,
+            group=group,
+        ),
+    ]
+    if disabled is None:
+        found.append(
+            Choice(
+                msg(_("Counter-attack, the app rolls")),
+                {"type": "counter", "by_app": True},
+                group=group,
+                style="secondary",
+            )
+        )
+    found.append(Choice(msg(_("Let it pass")), {"type": "decline"}, group=group, style="secondary"))
+    return found

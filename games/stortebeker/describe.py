@@ -1,0 +1,50 @@
+"""One log line per entry."""
+
+from __future__ import annotations
+
+from games.base import Action
+from games.i18n import Msg, _, msg
+
+from .cards import CARD_LABELS
+from .ships import SHIP_COLOUR_LABELS
+
+
+def describe_action(action: Action) -> Msg:
+    """A readable line for an entry already accepted (robust to odd data)."""
+    kind = action.get("type")
+    place = action.get("ship")
+    place_number = place + 1 if isinstance(place, int) and not isinstance(place, bool) else "?"
+    if kind == "ship":
+        return msg(
+            _("A %(colour)s ship worth %(points)s points with defence %(defence)s came into view."),
+            colour=SHIP_COLOUR_LABELS.get(action.get("colour"), "?"),
+            points=action.get("points", "?"),
+            defence=action.get("defence", "?"),
+        )
+    if kind == "hand":
+        return msg(_("A hand of 6 cards was entered."))
+    if kind == "lay":
+        card = action.get("card")
+        label = (
+            CARD_LABELS["hidden"] if str(card).startswith("pirate") else CARD_LABELS.get(card, "?")
+        )
+        return msg(_("Laid %(card)s at ship %(number)s."), card=label, number=place_number)
+    if kind == "exchange":
+        return msg(_("Exchanged cards with the discard pile."))
+    if kind == "fire":
+        return msg(_("Fired the cannons at ship %(number)s."), number=place_number)
+    if kind == "steal":
+        return msg(_("Took %(card)s."), card=CARD_LABELS.get(action.get("card"), "?"))
+    if kind == "board":
+        return msg(_("Boarded ship %(number)s."), number=place_number)
+    if kind == "stop":
+        return msg(_("Boarded no more ships."))
+    if kind == "penalty":
+        return msg(_("Rolled the colour dice for the failed boarding."))
+    if kind == "counter":
+        return msg(_("Counter-attacked."))
+    if kind == "decline":
+        return msg(_("Let the counter-attack pass."))
+    if kind == "draw":
+        return msg(_("Drew cards."))
+    return msg("%(type)s", type=str(kind))

@@ -1,0 +1,202 @@
+"""Störtebeker (Hans im Glück 2000): the engine behind the table.
+
+The table plays with the real cards, ships and dice; the phones enter what
+happens and the engine keeps the state: the ships at sea and in the harbour,
+every seat's hand, the cards laid beside the ships (pirates face down), the
+deck and the discard pile, the ships taken. It enforces the order of a turn
+and the limits of each action, settles boardings and counter-attacks, and
+knows when the game ends. Readings of unclear rules: ``DECISIONS.md``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from games.base import (
+    Action,
+    Choice,
+    Field,
+    Game,
+    IllegalAction,
+    Option,
+    Outcome,
+    Phase,
+    Score,
+    State,
+    fresh,
+    seat_arg,
+)
+from games.i18n import Msg, _, msg
+
+from . import battle, entries, plays
+from .cards import CARD_CODES, CARD_LABELS, DIE_COLOUR_LABELS, DIE_COLOURS
+from .choices import NUMBER_DICE_FIELDS, SHIP_FIELDS, seat_choices
+from .describe import describe_action
+from .flow import active_seat, advance, pending_ship
+from .scoring import all_scores, final_outcome
+from .setup import (
+    BASIC,
+    EXTENDED,
+    HAND_SIZE,
+    RESHUFFLE_AT_ONCE,
+    RESHUFFLE_WHEN_NEEDED,
+    initial_state,
+)
+from .view import seat_view
+
+Handler = Callable[[State, Action], None]
+
+#: Each entry type, the steps in which it is accepted, and what it does.
+HANDLERS: dict[str, tuple[tuple[str, ...], Handler]] = {
+    "ship": (("setup", "reveal"), entries.enter_ship),
+    "hand": (("setup",), entries.enter_hand),
+    "lay": (("play",), plays.lay),
+    "exchange": (("play",), plays.exchange),
+    "fire": (("play",), plays.fire),
+    "steal": (("steal",), plays.steal),
+    "board": (("board",), battle.board),
+    "stop": (("board",), battle.stop_boarding),
+    "penalty": (("penalty",), battle.penalty),
+    "counter": (("counter",), battle.counter),
+    "decline": (("counter",), battle.decline),
+    "draw": (("draw",), entries.draw),
+}
+
+PHASE_LABELS: dict[str, str] = {
+    "play": _("%(player)s: play three cards"),
+    "steal": _("%(player)s: cannons"),
+    "board": _("%(player)s: boarding"),
+    "penalty": _("%(player)s: penalty for a failed boarding"),
+    "counter": _("%(player)s: counter-attack?"),
+    "reveal": _("%(player)s: a new ship comes into view"),
+    "draw": _("%(player)s: draw cards"),
+}
+
+CARD_SLOT_FIELDS = tuple(
+    Field(
+        f"card_{number}",
+        _("Card"),
+        kind="choice",
+        choices=tuple((code, CARD_LABELS[code]) for code in CARD_CODES),
+    )
+    for number in range(1, HAND_SIZE + 1)
+)
+COLOUR_FACT_FIELDS = tuple(
+    Field(
+        f"colour_{number}",
+        _("Colour die"),
+        kind="choice",
+        choices=tuple((colour, DIE_COLOUR_LABELS[colour]) for colour in DIE_COLOURS),
+    )
+    for number in (1, 2)
+)
+
+
+class StortebekerGame(Game):
+    """Störtebeker for 2-4 players, basic or extended rules."""
+
+    def setup(
+        self, players: list[str], options: dict[str, str] | None = None, seed: int | None = None
+    ) -> State:
+        self.check_players(players)
+        state = initial_state(players, self.normalise_options(options))
+        advance(state)
+        return state
+
+    def apply(self, state: State, action: Action) -> State:
+        if not isinstance(action, dict):
+            raise IllegalAction(_("An entry must be a set of named values."))
+        state = fresh(state)
+        kind = action.get("type")
+        if not isinstance(kind, str) or kind not in HANDLERS:
+            raise IllegalAction(_("%(value)s is not an entry of this game."), value=str(kind))
+        steps, handler = HANDLERS[kind]
+        seat = seat_arg(state, action)
+        if state["step"] == "over":
+            raise IllegalAction(_("The game is over."))
+        if seat not in self.to_act(state):
+            raise IllegalAction(_("It is not %(player)s's turn."), player=state["players"][seat])
+        if state["step"] not in steps:
+            raise IllegalAction(_("That entry is not possible at this point of the turn."))
+        handler(state, action)
+        advance(state)
+        return state
+
+    def scores(self, state: State) -> list[Score]:
+        return all_scores(state)
+
+    def outcome(self, state: State) -> Outcome | None:
+        return final_outcome(state)
+
+    def to_act(self, state: State) -> list[int]:
+        step = state["step"]
+        if step == "over":
+            return []
+        if step == "setup":
+            if pending_ship(state):
+                return list(range(len(state["players"])))
+            return [seat for seat, done in enumerate(state["hand_entered"]) if not done]
+        if step == "counter":
+            return [state["attack"]["queue"][0]]
+        return [active_seat(state)]
+
+    def phase(self, state: State) -> Phase:
+        step = state["step"]
+        if step == "setup":
+            return {"key": step, "label": msg(_("Set-up: enter the ships and the hands"))}
+        if step == "over":
+            return {"key": step, "label": msg(_("The game is over"))}
+        seat = self.to_act(state)[0]
+        return {"key": step, "label": msg(PHASE_LABELS[step], player=state["players"][seat])}
+
+    def choices(self, state: State, seat: int) -> list[Choice]:
+        return seat_choices(state, seat)
+
+    def view(self, state: State, seat: int | None) -> State:
+        return seat_view(state, seat)
+
+    def facts(self, action: Action) -> tuple[Field, ...]:
+        kind = action.get("type")
+        if kind in ("board", "counter"):
+            return NUMBER_DICE_FIELDS
+        if kind in ("fire", "penalty"):
+            return COLOUR_FACT_FIELDS
+        if kind in ("hand", "draw"):
+            return CARD_SLOT_FIELDS
+        if kind == "ship":
+            return SHIP_FIELDS
+        return ()
+
+    def describe(self, action: Action) -> Msg:
+        return describe_action(action)
+
+
+GAME = StortebekerGame(
+    slug="stortebeker",
+    name=_("Störtebeker"),
+    player_counts=(2, 3, 4),
+    options=(
+        Option(
+            "rules",
+            _("Rules"),
+            choices=((BASIC, _("Basic rules")), (EXTENDED, _("Extended rules"))),
+            default=BASIC,
+            help=_(
+                "Extended: colour bonus, 3 harbour ships face up, a failed boarding or a lost "
+                "counter-attack ends the attacks, 3 ships at sea with 2 players."
+            ),
+        ),
+        Option(
+            "reshuffle",
+            _("Reshuffle the discard pile"),
+            choices=(
+                (RESHUFFLE_WHEN_NEEDED, _("When a card must be drawn from the empty deck")),
+                (RESHUFFLE_AT_ONCE, _("As soon as the deck runs out")),
+            ),
+            default=RESHUFFLE_WHEN_NEEDED,
+            help=_(
+                "The rulebook's translator recommends the first; the second is the other reading."
+            ),
+        ),
+    ),
+)
