@@ -1,0 +1,369 @@
+"""What the phones offer in each stage, and the log line of each action."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.base import Action, Choice, Field, State
+from games.i18n import Msg, _, msg
+from games.wallenstein import actions, season, setup, tower, winter
+from games.wallenstein.data import ACTION_CARDS, ACTION_KEYS, EVENTS, lands
+
+APP = "secondary"
+POSITION_LABELS = (
+    _("First general"),
+    _("Second general"),
+    _("Third general"),
+    _("Fourth general"),
+    _("Fifth general"),
+)
+
+
+def land_choices(ids: list[str]) -> tuple[tuple[Any, str], ...]:
+    return tuple((land, lands()[land].name) for land in ids)
+
+
+def action_card_choices(
+    keys: tuple[str, ...] | list[str] = ACTION_KEYS,
+) -> tuple[tuple[Any, str], ...]:
+    return tuple((key, ACTION_CARDS[key].label) for key in keys)
+
+
+def _event_choices(numbers: list[int]) -> tuple[tuple[Any, str], ...]:
+    return tuple((number, str(number)) for number in numbers)
+
+
+def _by_app(label: str, action_type: str, group: str = "", **extra: Any) -> Choice:
+    return Choice(
+        msg(label), {"type": action_type, "by_app": True, **extra}, group=group, style=APP
+    )
+
+
+def for_seat(state: State, seat: int) -> list[Choice]:
+    stage = state["stage"]
+    if stage == "game_over":
+        return []
+    from games.wallenstein.engine import GAME  # the one place that knows who acts
+
+    if seat not in GAME.to_act(state):
+        return []
+    builder = _BUILDERS.get(stage)
+    return builder(state, seat) if builder else []
+
+
+def _drop(state: State, seat: int) -> list[Choice]:
+    most = tower.capacity(state)
+    names = state["players"]
+    fields = tuple(
+        Field(f"out_{place}", names[place], low=0, high=most["armies"][place], default=0)
+        for place in range(len(names))
+    ) + (Field("out_peasants", _("Peasants (green)"), low=0, high=most["peasants"], default=0),)
+    group = _("Tower")
+    return [
+        Choice(
+            msg(_("Enter what came out of the tower")), {"type": "drop"}, fields=fields, group=group
+        ),
+        _by_app(_("Let the app simulate the tower"), "drop", group),
+    ]
+
+
+def _defend(state: State, seat: int) -> list[Choice]:
+    armies = state["lands"][state["battle"]["land"]]["armies"]
+    group = _("Defence")
+    return [
+        Choice(
+            msg(_("Defend with all %(count)s armies"), count=armies),
+            {"type": "defend", "count": armies},
+            group=group,
+        ),
+        Choice(
+            msg(_("Defend with some armies")),
+            {"type": "defend"},
+            fields=(Field("count", _("Armies"), low=0, high=armies, default=armies),),
+            group=group,
+            style=APP,
+        ),
+    ]
+
+
+def _draft(state: State, seat: int) -> list[Choice]:
+    group = _("Land allocation")
+    if setup.must_reveal(state):
+        cards = setup.drawable(state)
+        return [
+            Choice(
+                msg(_("Turn up a land card")),
+                {"type": "reveal_land"},
+                fields=(Field("land", _("Land card"), kind="choice", choices=land_choices(cards)),),
+                group=group,
+            ),
+            _by_app(_("Let the app turn up a land card"), "reveal_land", group),
+        ]
+    armies = setup.next_group(state, seat)
+    result = [
+        Choice(
+            msg(
+                _("Take %(land)s and place %(armies)s armies"),
+                land=lands()[land].name,
+                armies=armies,
+            ),
+            {"type": "take", "from": "face_up", "land": land},
+            group=group,
+        )
+        for land in state["draft"]["face_up"]
+    ]
+    if setup.drawable(state):
+        result.append(
+            Choice(
+                msg(_("Take the top card of the deck")),
+                {"type": "take", "from": "deck"},
+                fields=(
+                    Field(
+                        "land",
+                        _("Land card"),
+                        kind="choice",
+                        choices=land_choices(setup.drawable(state)),
+                    ),
+                ),
+                group=group,
+            )
+        )
+        result.append(
+            _by_app(_("Let the app draw the top card"), "take", group, **{"from": "deck"})
+        )
+    result.append(
+        Choice(
+            msg(_("Put both face-up cards under the deck")),
+            {"type": "refresh"},
+            disabled=None
+            if setup.can_refresh(state)
+            else msg(_("Only when the previous player saw the same two cards.")),
+            group=group,
+            style=APP,
+        )
+    )
+    return result
+
+
+def _year_events(state: State, seat: int) -> list[Choice]:
+    pool = _event_choices(season.events_available(state))
+    group = _("Event cards")
+    fields = tuple(
+        Field(f"card_{place}", _("Event card"), kind="choice", choices=pool)
+        for place in range(1, 5)
+    )
+    return [
+        Choice(
+            msg(_("Enter the four event cards")), {"type": "events"}, fields=fields, group=group
+        ),
+        _by_app(_("Let the app draw the event cards"), "events", group),
+    ]
+
+
+def _action_card(state: State, seat: int) -> list[Choice]:
+    group = _("Action cards")
+    left = season.action_cards_left(state)
+    return [
+        Choice(
+            msg(_("Enter the action card turned up")),
+            {"type": "action_card"},
+            fields=(
+                Field("card", _("Action card"), kind="choice", choices=action_card_choices(left)),
+            ),
+            group=group,
+        ),
+        _by_app(_("Let the app turn up the action cards"), "action_card", group),
+    ]
+
+
+def _turn_order(state: State, seat: int) -> list[Choice]:
+    names = state["players"]
+    seats = tuple((place, name) for place, name in enumerate(names))
+    fields = tuple(
+        Field(f"pos_{place}", POSITION_LABELS[place - 1], kind="choice", choices=seats)
+        for place in range(1, len(names) + 1)
+    )
+    group = _("Turn order")
+    return [
+        Choice(
+            msg(_("Enter the order of the generals")),
+            {"type": "turn_order"},
+            fields=fields,
+            group=group,
+        ),
+        _by_app(_("Let the app draw the generals"), "turn_order", group),
+    ]
+
+
+def _current_event(state: State, seat: int) -> list[Choice]:
+    group = _("Event cards")
+    return [
+        Choice(
+            msg(_("Enter the current event")),
+            {"type": "current_event"},
+            fields=(
+                Field(
+                    "event",
+                    _("Event card"),
+                    kind="choice",
+                    choices=_event_choices(season.events_left(state)),
+                ),
+            ),
+            group=group,
+        ),
+        _by_app(_("Let the app draw the current event"), "current_event", group),
+    ]
+
+
+def _act(state: State, seat: int) -> list[Choice]:
+    card = season.current_card(state)
+    kind = ACTION_CARDS[card].kind
+    group = ACTION_CARDS[card].label
+    result = []
+    for land in season.playable_lands(state, seat):
+        name = lands()[land].name
+        info = state["lands"][land]
+        fields: tuple[Field, ...] = ()
+        if kind == "move":
+            targets = actions.move_targets(state, seat, land, attack=True)
+            if info["armies"] >= 2 and targets:
+                fields = (
+                    Field("to", _("Into"), kind="choice", choices=land_choices(targets)),
+                    Field(
+                        "count",
+                        _("Armies"),
+                        low=1,
+                        high=info["armies"] - 1,
+                        default=info["armies"] - 1,
+                    ),
+                )
+        elif kind == "reinforce":
+            targets = actions.move_targets(state, seat, land, attack=False)
+            either = state["options"]["reinforce"] == "either"
+            if either:
+                fields += (
+                    Field(
+                        "add",
+                        _("Place one army for one gold"),
+                        kind="choice",
+                        choices=((True, _("yes")), (False, _("no"))),
+                        default=True,
+                    ),
+                )
+            if targets:
+                fields += (
+                    Field("count", _("Armies to move"), low=0, high=info["armies"], default=0),
+                    Field("to", _("Move to"), kind="choice", choices=land_choices(targets)),
+                )
+        result.append(
+            Choice(
+                msg("%(land)s", land=name),
+                {"type": "play", "land": land},
+                fields=fields,
+                group=group,
+            )
+        )
+    blank = season.why_not_blank(state, seat)
+    result.append(
+        Choice(
+            msg(_("Blank card")),
+            {"type": "play", "land": season.BLANK},
+            disabled=msg(blank) if blank else None,
+            group=group,
+            style=APP,
+        )
+    )
+    empty = season.why_not_empty(state, seat)
+    result.append(
+        Choice(
+            msg(_("No card on this space")),
+            {"type": "play", "land": season.EMPTY},
+            disabled=msg(empty) if empty else None,
+            group=group,
+            style=APP,
+        )
+    )
+    return result
+
+
+def _hunger_draw(state: State, seat: int) -> list[Choice]:
+    group = _("Hunger revolt")
+    cards = winter.drawable_cards(state)
+    options = tuple(
+        (card, lands()[card].name if card != winter.BLANK else _("Blank card")) for card in cards
+    )
+    return [
+        Choice(
+            msg(_("Enter the card drawn")),
+            {"type": "revolt_card"},
+            fields=(Field("card", _("Card"), kind="choice", choices=options),),
+            group=group,
+        ),
+        _by_app(_("Let the app draw the card"), "revolt_card", group),
+    ]
+
+
+_BUILDERS = {
+    "drop": _drop,
+    "defend": _defend,
+    "draft": _draft,
+    "year_events": _year_events,
+    "action_card": _action_card,
+    "turn_order": _turn_order,
+    "current_event": _current_event,
+    "act": _act,
+    "hunger_draw": _hunger_draw,
+}
+
+
+def _land_name(value: Any) -> str:
+    return lands()[value].name if isinstance(value, str) and value in lands() else str(value)
+
+
+def describe(action: Action) -> Msg:
+    kind = action.get("type")
+    by_app = action.get("by_app") is True
+    if kind == "drop":
+        return (
+            msg(_("The app simulated the tower"))
+            if by_app
+            else msg(_("Cubes out of the tower entered"))
+        )
+    if kind == "defend":
+        return msg(_("Defends with %(count)s armies"), count=action.get("count"))
+    if kind == "reveal_land":
+        return msg(_("A land card is turned up"))
+    if kind == "refresh":
+        return msg(_("The face-up land cards go under the deck"))
+    if kind == "take":
+        if action.get("from") == "face_up":
+            return msg(_("Takes %(land)s"), land=_land_name(action.get("land")))
+        return msg(_("Takes the top card of the deck"))
+    if kind == "events":
+        return msg(_("The year's event cards are drawn"))
+    if kind == "action_card":
+        return msg(_("An action card is turned up"))
+    if kind == "turn_order":
+        return msg(_("The generals are drawn"))
+    if kind == "current_event":
+        return msg(_("The current event is drawn"))
+    if kind == "play":
+        land = action.get("land")
+        if land == season.BLANK:
+            return msg(_("Reveals a blank card"))
+        if land == season.EMPTY:
+            return msg(_("Has no card on this space"))
+        if action.get("to") and action.get("count"):
+            return msg(
+                _("Reveals %(land)s and sends %(count)s armies to %(target)s"),
+                land=_land_name(land),
+                count=action.get("count"),
+                target=_land_name(action.get("to")),
+            )
+        return msg(_("Reveals %(land)s"), land=_land_name(land))
+    if kind == "revolt_card":
+        return msg(_("A revolting land is drawn"))
+    return msg(_("Unknown entry %(type)s"), type=str(kind))
+
+
+__all__ = ["EVENTS", "describe", "for_seat"]

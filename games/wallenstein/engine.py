@@ -1,0 +1,353 @@
+"""Wallenstein (Queen Games 2002) as a table companion: the engine object.
+
+The state walks through these stages (``state["stage"]``):
+
+``drop``          the tower waits for what came out (first fill, battles, revolts)
+``defend``        the attacked player chooses how many armies to throw
+``draft``         land allocation by the draft of the rules
+``year_events``   the 4 event cards of the year
+``action_card``   an action card is turned up (5 at the start of a season, then one by one)
+``turn_order``    the generals give the turn order
+``current_event`` the season's event card
+``act``           the player on turn reveals the land planned for the current action
+``hunger_draw``   winter: the player on the left draws a revolting land card
+``game_over``     after the second winter
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.base import (
+    Action,
+    Choice,
+    Field,
+    Game,
+    IllegalAction,
+    Option,
+    Outcome,
+    Phase,
+    Score,
+    State,
+    fresh,
+    int_arg,
+    require,
+    seat_arg,
+)
+from games.i18n import Msg, _, msg
+from games.wallenstein import actions, choices, scoring, season, setup, tower, winter
+from games.wallenstein.data import (
+    ACTION_CARDS,
+    EVENTS,
+    EVENTS_PER_YEAR,
+    SEASON_LABELS,
+    lands,
+)
+
+TABLE_STAGES = ("drop", "year_events", "action_card", "turn_order", "current_event")
+
+
+class WallensteinGame(Game):
+    """The rules of Wallenstein, first edition, as the Czech rulebook gives them."""
+
+    # -- set-up ----------------------------------------------------------------
+    def setup(
+        self, players: list[str], options: dict[str, str] | None = None, seed: int | None = None
+    ) -> State:
+        self.check_players(players)
+        return setup.initial_state(players, self.normalise_options(options))
+
+    # -- who and what ------------------------------------------------------------
+    def to_act(self, state: State) -> list[int]:
+        stage = state["stage"]
+        everybody = list(range(len(state["players"])))
+        if stage in TABLE_STAGES:
+            return everybody
+        if stage == "defend":
+            return [state["battle"]["defender"]]
+        if stage == "draft":
+            return [state["draft"]["turn"]]
+        if stage == "act":
+            return [season.current_player(state)]
+        if stage == "hunger_draw":
+            return [winter.drawer(state)]
+        return []
+
+    def phase(self, state: State) -> Phase:
+        stage = state["stage"]
+        names = state["players"]
+        label: Msg
+        if stage == "drop":
+            label = msg(_("Throw into the tower and enter what came out"))
+        elif stage == "defend":
+            label = msg(
+                _("%(player)s: choose the defending armies"),
+                player=names[state["battle"]["defender"]],
+            )
+        elif stage == "draft":
+            label = msg(_("%(player)s: choose a land"), player=names[state["draft"]["turn"]])
+        elif stage == "year_events":
+            label = msg(_("Year %(year)s: draw the four event cards"), year=state["year"])
+        elif stage == "action_card":
+            label = msg(
+                _("%(season)s: turn up action cards"), season=SEASON_LABELS[state["season"]]
+            )
+        elif stage == "turn_order":
+            label = msg(
+                _("%(season)s: plan your actions, then draw the generals"),
+                season=SEASON_LABELS[state["season"]],
+            )
+        elif stage == "current_event":
+            label = msg(
+                _("%(season)s: draw the current event"), season=SEASON_LABELS[state["season"]]
+            )
+        elif stage == "act":
+            label = msg(
+                _("%(season)s, %(action)s: %(player)s"),
+                season=SEASON_LABELS[state["season"]],
+                action=ACTION_CARDS[season.current_card(state)].label,
+                player=names[season.current_player(state)],
+            )
+        elif stage == "hunger_draw":
+            label = msg(
+                _("Winter: %(drawer)s draws a revolting land of %(player)s"),
+                drawer=names[winter.drawer(state)],
+                player=names[winter.revolting_seat(state)],
+            )
+        else:
+            label = msg(_("The game is over"))
+        return {"key": stage, "label": label}
+
+    # -- apply -------------------------------------------------------------------
+    def apply(self, state: State, action: Action) -> State:
+        if not isinstance(action, dict):
+            raise IllegalAction(_("An entry must be a set of fields."))
+        state = fresh(state)
+        seat = seat_arg(state, action)
+        require(state["stage"] != "game_over", _("The game is over."))
+        require(seat in self.to_act(state), _("It is not your turn."))
+        kind = action.get("type")
+        stage = state["stage"]
+        handler = _HANDLERS.get((stage, kind))
+        if handler is None:
+            raise IllegalAction(_("%(value)s is not possible now."), value=str(kind))
+        handler(state, seat, action)
+        return state
+
+    # -- scores and the end --------------------------------------------------------
+    def scores(self, state: State) -> list[Score]:
+        result: list[Score] = []
+        for seat in range(len(state["players"])):
+            breakdown: dict[str, int] = {}
+            for number, points in enumerate(state["winters"], start=1):
+                for category in scoring.CATEGORIES:
+                    breakdown[scoring.CATEGORY_LABELS[number][category]] = points[seat][category]
+            result.append({"total": sum(breakdown.values()), "breakdown": breakdown})
+        return result
+
+    def outcome(self, state: State) -> Outcome | None:
+        if state["stage"] != "game_over":
+            return None
+        ranking = scoring.final_ranking(state)
+        reason = (
+            msg(_("Most points after the second winter (ties: palaces, churches, trading houses)."))
+            if len(ranking[0]) == 1
+            else msg(_("A shared win: equal points, palaces, churches and trading houses."))
+        )
+        return {"winners": list(ranking[0]), "ranking": ranking, "reason": reason}
+
+    # -- the phone and the table ------------------------------------------------------
+    def choices(self, state: State, seat: int) -> list[Choice]:
+        return choices.for_seat(state, seat)
+
+    def view(self, state: State, seat: int | None) -> State:
+        seen = {key: value for key, value in state.items() if not key.startswith("_")}
+        if state["options"]["ledger"] == "hidden":
+            seen.pop("tower")
+        seen["preview"] = scoring.winter_points(state)
+        seen["majorities"] = scoring.region_majorities(state)
+        seen["totals"] = scoring.totals(state)
+        seen["map"] = {
+            land: {"name": lands()[land].name, "region": lands()[land].region}
+            for land in state["lands"]
+        }
+        if state["battle"] is not None:
+            seen["going_in"] = tower.going_in(state)
+        return seen
+
+    def facts(self, action: Action) -> tuple[Field, ...]:
+        kind = action.get("type")
+        if kind == "drop" and not action.get("by_app"):
+            seats = sorted(key for key in action if key.startswith("out_"))
+            return tuple(Field(key, _("Cubes that came out"), low=0) for key in seats)
+        if kind == "events" and not action.get("by_app"):
+            return tuple(
+                Field(f"card_{place}", _("Event card"), low=1, high=len(EVENTS))
+                for place in range(1, EVENTS_PER_YEAR + 1)
+            )
+        if kind == "action_card" and not action.get("by_app"):
+            return (
+                Field(
+                    "card", _("Action card"), kind="choice", choices=choices.action_card_choices()
+                ),
+            )
+        if kind == "turn_order" and not action.get("by_app"):
+            seats = sorted(key for key in action if key.startswith("pos_"))
+            return tuple(Field(key, _("General"), low=0) for key in seats)
+        if kind == "current_event" and not action.get("by_app"):
+            return (Field("event", _("Event card"), low=1, high=len(EVENTS)),)
+        if (
+            kind in ("reveal_land", "take")
+            and not action.get("by_app")
+            and action.get("from") != "face_up"
+        ):
+            return (
+                Field(
+                    "land",
+                    _("Land card"),
+                    kind="choice",
+                    choices=choices.land_choices(list(lands())),
+                ),
+            )
+        if kind == "revolt_card" and not action.get("by_app"):
+            return (
+                Field(
+                    "card",
+                    _("Land card"),
+                    kind="choice",
+                    choices=choices.land_choices(list(lands())),
+                ),
+            )
+        return ()
+
+    def describe(self, action: Action) -> Msg:
+        return choices.describe(action)
+
+
+# -- handlers: (stage, action type) -> change of the fresh state -------------------------
+def _drop(state: State, seat: int, action: Action) -> None:
+    count = len(state["players"])
+    if action.get("by_app") is True:
+        out = tower.simulate(state, action.get("seed", 0))
+    else:
+        out = {
+            "armies": [int_arg(action, f"out_{place}", 0, 10_000) for place in range(count)],
+            "peasants": int_arg(action, "out_peasants", 0, 10_000),
+        }
+    battle = tower.drop(state, out)
+    after = battle["after"]
+    if after == "fill":
+        if state["options"]["allocation"] == "draft":
+            setup.start_draft(state)
+        else:
+            season.start_year(state)
+    elif after == "action":
+        season.finish_turn(state)
+    elif after == "tax":
+        season.after_tax_revolt(state, battle)
+    else:
+        winter.next_revolt(state)
+
+
+def _defend(state: State, seat: int, action: Action) -> None:
+    land = state["lands"][state["battle"]["land"]]
+    tower.defend(state, int_arg(action, "count", 0, land["armies"]))
+
+
+def _reveal_land(state: State, seat: int, action: Action) -> None:
+    setup.reveal(state, action)
+
+
+def _refresh(state: State, seat: int, action: Action) -> None:
+    setup.refresh(state)
+
+
+def _take(state: State, seat: int, action: Action) -> None:
+    setup.take(state, seat, action)
+
+
+def _events(state: State, seat: int, action: Action) -> None:
+    season.enter_events(state, action)
+
+
+def _action_card(state: State, seat: int, action: Action) -> None:
+    season.reveal_action_card(state, action)
+
+
+def _turn_order(state: State, seat: int, action: Action) -> None:
+    season.set_turn_order(state, action)
+
+
+def _current_event(state: State, seat: int, action: Action) -> None:
+    season.set_current_event(state, action)
+
+
+def _play(state: State, seat: int, action: Action) -> None:
+    season.play(state, seat, action)
+
+
+def _revolt_card(state: State, seat: int, action: Action) -> None:
+    winter.draw(state, action)
+
+
+_HANDLERS: dict[tuple[str, Any], Any] = {
+    ("drop", "drop"): _drop,
+    ("defend", "defend"): _defend,
+    ("draft", "reveal_land"): _reveal_land,
+    ("draft", "refresh"): _refresh,
+    ("draft", "take"): _take,
+    ("year_events", "events"): _events,
+    ("action_card", "action_card"): _action_card,
+    ("turn_order", "turn_order"): _turn_order,
+    ("current_event", "current_event"): _current_event,
+    ("act", "play"): _play,
+    ("hunger_draw", "revolt_card"): _revolt_card,
+}
+
+OPTIONS = (
+    Option(
+        "allocation",
+        _("Land allocation"),
+        (("draft", _("Draft, as in the rules")), ("fixed", _("Fixed allocation from the rules"))),
+        "draft",
+        _(
+            "The draft takes a face-up card or the top of the deck; the fixed one hands out the lands at once."
+        ),
+    ),
+    Option(
+        "ledger",
+        _("Tower ledger"),
+        (("shown", _("Shown to the players")), ("hidden", _("Only used for checking"))),
+        "shown",
+        _("The app counts the cubes inside the tower; it can keep the count to itself."),
+    ),
+    Option(
+        "events",
+        _("Event cards in the second year"),
+        (
+            ("remaining", _("From the 21 cards not drawn yet")),
+            ("reshuffle", _("All 25 cards shuffled again")),
+        ),
+        "remaining",
+        _("The rules do not say whether the first year's event cards go back into the deck."),
+    ),
+    Option(
+        "reinforce",
+        _("Reinforce action"),
+        (
+            ("army_first", _("The army is placed; the move is optional")),
+            ("either", _("Either part or both")),
+        ),
+        "army_first",
+        _("The Czech rules: 'only the first part, or both'; other sources allow the move alone."),
+    ),
+)
+
+GAME = WallensteinGame(
+    slug="wallenstein",
+    name=_("Wallenstein"),
+    player_counts=(3, 4, 5),
+    options=OPTIONS,
+)
+
+__all__ = ["GAME", "WallensteinGame", "actions"]

@@ -1,0 +1,280 @@
+"""The year and its three action seasons.
+
+Start of a year: 4 event cards, grain counters to 0. Each season: the first
+five action cards are turned up, the players plan on their boards (off the
+app), the generals give the turn order, one of the year's event cards becomes
+the current event; then the actions are done card by card, each player in
+turn order revealing the land card planned for it. The hidden action cards
+are turned up one by one as they are reached.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from games.base import Action, IllegalAction, State, require
+from games.i18n import _
+from games.wallenstein import actions, board
+from games.wallenstein.data import (
+    ACTION_CARDS,
+    ACTION_KEYS,
+    ACTION_SPACES,
+    BLANK_CARDS,
+    EVENTS,
+    EVENTS_PER_YEAR,
+    OPEN_ACTION_CARDS,
+    SEASONS,
+    lands,
+)
+
+BLANK = "blank"
+EMPTY = "none"
+
+
+# -- the year ------------------------------------------------------------------
+def start_year(state: State) -> None:
+    """'Všem hráčům je vynulováno počítadlo obilí' and the year's event cards are due."""
+    state["grain"] = [0] * len(state["players"])
+    state["events"]["year"] = []
+    state["events"]["used"] = []
+    state["events"]["current"] = None
+    state["season"] = None
+    state["stage"] = "year_events"
+
+
+def events_available(state: State) -> list[int]:
+    """Event cards that can be drawn this year: with the default option the cards of
+    the first year are not shuffled back."""
+    if state["options"]["events"] == "reshuffle":
+        return sorted(EVENTS)
+    return [number for number in sorted(EVENTS) if number not in state["events"]["drawn"]]
+
+
+def enter_events(state: State, action: Action) -> None:
+    pool = events_available(state)
+    if action.get("by_app") is True:
+        cards = random.Random(action.get("seed")).sample(pool, EVENTS_PER_YEAR)
+    else:
+        cards = [action.get(f"card_{place}") for place in range(1, EVENTS_PER_YEAR + 1)]
+        for card in cards:
+            if card not in pool:
+                raise IllegalAction(
+                    _("%(value)s is not an event card left to draw."), value=str(card)
+                )
+        require(len(set(cards)) == EVENTS_PER_YEAR, _("The four event cards must be different."))
+    state["events"]["year"] = cards
+    state["events"]["drawn"] = sorted(set(state["events"]["drawn"]) | set(cards))
+    start_season(state, SEASONS[0])
+
+
+# -- a season ------------------------------------------------------------------
+def start_season(state: State, name: str) -> None:
+    count = len(state["players"])
+    state["season"] = name
+    state["events"]["current"] = None
+    state["season_state"] = {
+        "actions": [],
+        "index": 0,
+        "turn": 0,
+        "order": [],
+        # the land cards each player had when planning: only these lie on the boards
+        "cards": [board.owned_lands(state, seat) for seat in range(count)],
+        "used": [[] for _seat in range(count)],
+        "blanks": [0] * count,
+        "empties": [0] * count,
+    }
+    state["stage"] = "action_card"
+
+
+def action_cards_left(state: State) -> list[str]:
+    return [key for key in ACTION_KEYS if key not in state["season_state"]["actions"]]
+
+
+def reveal_action_card(state: State, action: Action) -> None:
+    left = action_cards_left(state)
+    season = state["season_state"]
+    if action.get("by_app") is True:
+        # the app shuffles what is left and turns up as many as are due now
+        due = OPEN_ACTION_CARDS - len(season["actions"]) if not season["order"] else 1
+        season["actions"].extend(random.Random(action.get("seed")).sample(left, max(1, due)))
+    else:
+        card = action.get("card")
+        if card not in left:
+            raise IllegalAction(
+                _("%(value)s is not an action card still face down."), value=str(card)
+            )
+        season["actions"].append(card)
+    if not season["order"]:
+        if len(season["actions"]) >= OPEN_ACTION_CARDS:
+            state["stage"] = "turn_order"
+    else:
+        state["stage"] = "act"
+
+
+def set_turn_order(state: State, action: Action) -> None:
+    count = len(state["players"])
+    if action.get("by_app") is True:
+        order = random.Random(action.get("seed")).sample(range(count), count)
+    else:
+        order = [action.get(f"pos_{place}") for place in range(1, count + 1)]
+        for seat in order:
+            if isinstance(seat, bool) or seat not in range(count):
+                raise IllegalAction(_("%(value)s is not a seat at this table."), value=str(seat))
+        require(len(set(order)) == count, _("Every general must appear once in the turn order."))
+    state["season_state"]["order"] = order
+    state["stage"] = "current_event"
+
+
+def events_left(state: State) -> list[int]:
+    return [card for card in state["events"]["year"] if card not in state["events"]["used"]]
+
+
+def set_current_event(state: State, action: Action) -> None:
+    left = events_left(state)
+    if action.get("by_app") is True:
+        card = random.Random(action.get("seed")).choice(left)
+    else:
+        card = action.get("event")
+        if card not in left:
+            raise IllegalAction(
+                _("%(value)s is not one of this year's unused event cards."), value=str(card)
+            )
+    state["events"]["used"].append(card)
+    state["events"]["current"] = card
+    state["stage"] = "act"
+
+
+# -- revealing and doing the planned actions -----------------------------------
+def current_card(state: State) -> str:
+    season = state["season_state"]
+    return season["actions"][season["index"]]
+
+
+def current_player(state: State) -> int:
+    season = state["season_state"]
+    return season["order"][season["turn"]]
+
+
+def lost_cards(state: State, seat: int) -> list[str]:
+    """Planned land cards taken away this season (conquered or lost to a revolt)."""
+    season = state["season_state"]
+    return [
+        land
+        for land in season["cards"][seat]
+        if land not in season["used"][seat] and state["lands"][land]["owner"] != seat
+    ]
+
+
+def playable_lands(state: State, seat: int) -> list[str]:
+    season = state["season_state"]
+    return [
+        land
+        for land in season["cards"][seat]
+        if land not in season["used"][seat] and state["lands"][land]["owner"] == seat
+    ]
+
+
+def empties_allowed(state: State, seat: int) -> int:
+    """Action spaces that may be empty: 'Nemá-li některý hráč dost karet (ani prázdných),
+    nechá zvolená pole akcí nezakrytá' - plus the spaces whose card was taken."""
+    season = state["season_state"]
+    cards = len(season["cards"][seat]) + BLANK_CARDS
+    return max(0, ACTION_SPACES - cards) + len(lost_cards(state, seat))
+
+
+def why_not_blank(state: State, seat: int) -> str | None:
+    if state["season_state"]["blanks"][seat] >= BLANK_CARDS:
+        return _("All five blank cards have been played this season.")
+    return None
+
+
+def why_not_empty(state: State, seat: int) -> str | None:
+    if state["season_state"]["empties"][seat] >= empties_allowed(state, seat):
+        return _("Every action space must hold a card while you have cards to place.")
+    return None
+
+
+def play(state: State, seat: int, action: Action) -> None:
+    """The player on turn reveals the card planned for the current action and does it."""
+    season = state["season_state"]
+    card = current_card(state)
+    land = action.get("land")
+    name = state["players"][seat]
+    label = ACTION_CARDS[card].label
+    if land == BLANK:
+        reason = why_not_blank(state, seat)
+        require(reason is None, reason or "")
+        season["blanks"][seat] += 1
+        finish_turn(state)
+        return
+    if land == EMPTY:
+        reason = why_not_empty(state, seat)
+        require(reason is None, reason or "")
+        season["empties"][seat] += 1
+        finish_turn(state)
+        return
+    if land not in playable_lands(state, seat):
+        if land in season["cards"][seat] and land not in season["used"][seat]:
+            raise IllegalAction(_("That land card was taken from you; its action is cancelled."))
+        raise IllegalAction(
+            _("%(value)s is not a land card you planned this season."), value=str(land)
+        )
+    try:
+        battle = actions.perform(state, seat, card, land, action)
+    except actions.Cancelled as cancelled:
+        season["used"][seat].append(land)
+        board.note(
+            state,
+            _("%(player)s: %(action)s in %(land)s is cancelled. %(reason)s"),
+            player=name,
+            action=label,
+            land=lands()[land].name,
+            reason=cancelled.reason,
+        )
+        finish_turn(state)
+        return
+    season["used"][seat].append(land)
+    board.note(
+        state,
+        _("%(player)s: %(action)s in %(land)s."),
+        player=name,
+        action=label,
+        land=lands()[land].name,
+    )
+    if not battle:
+        finish_turn(state)
+
+
+def finish_turn(state: State) -> None:
+    """On to the next player, the next action card, the next season or the winter."""
+    season = state["season_state"]
+    season["turn"] += 1
+    if season["turn"] >= len(state["players"]):
+        season["turn"] = 0
+        season["index"] += 1
+    if season["index"] >= ACTION_SPACES:
+        end_season(state)
+    elif season["index"] >= len(season["actions"]):
+        state["stage"] = "action_card"
+    else:
+        state["stage"] = "act"
+
+
+def end_season(state: State) -> None:
+    position = SEASONS.index(state["season"])
+    if position + 1 < len(SEASONS):
+        start_season(state, SEASONS[position + 1])
+        # the generals stay in their order until the new one is drawn (rules' note)
+        return
+    from games.wallenstein import winter  # winter closes the year
+
+    winter.start_winter(state)
+
+
+def after_tax_revolt(state: State, battle: dict[str, Any]) -> None:
+    """'c) Hráč přidá žeton revolty do této země' - unless the land was lost."""
+    land = battle["land"]
+    if state["lands"][land]["owner"] == battle["defender"]:
+        board.add_revolt_marker(state, land)
+    finish_turn(state)
