@@ -1,0 +1,257 @@
+"""The entries of a turn except the nation abilities: each one checks, then changes.
+
+Every handler receives a fresh copy of the state (``apply`` makes it), checks
+the rules and raises :class:`IllegalAction` before or while changing the
+copy; an illegal entry therefore never reaches the caller's state.
+"""
+
+from __future__ import annotations
+
+from games.babel.constants import (
+    ANNOUNCE_HAND,
+    CITY_NAMES,
+    MIGRATION_CARDS,
+    NATION_DRAW,
+    NATION_NAMES,
+    NATIONS,
+    QUARRY,
+    ROW_SOURCES,
+    SOURCE_START,
+    SOURCES,
+    STAGE_ACTIONS,
+    STAGE_DEAL,
+    STAGE_DRAW,
+    STAGE_TEMPLE,
+    STARTING_HAND,
+    TEMPLE_DRAW,
+)
+from games.babel.draws import draw_nations, draw_temples
+from games.babel.endgame import check_deck_exhausted
+from games.babel.state import (
+    State,
+    hand_may_hold,
+    height,
+    is_tracked,
+    opponent,
+    row,
+    temple,
+)
+from games.base import Action, choice_arg, require
+from games.i18n import _
+
+# -- shared checks ---------------------------------------------------------------------
+
+
+def nation_arg(action: Action, key: str = "nation") -> str:
+    """A nation slug field, or IllegalAction."""
+    return str(choice_arg(action, key, NATIONS))
+
+
+def require_stage(state: State, stage: str) -> None:
+    """Refuse an entry made in the wrong part of the turn."""
+    require(state["stage"] == stage, _("This entry is not possible at this point of the turn."))
+
+
+def require_actions(state: State, seat: int) -> None:
+    """The active player's action phase, with no halving discard waiting."""
+    require_stage(state, STAGE_ACTIONS)
+    require(seat == state["active"], _("It is not your turn."))
+    require(state["pending"] is None, _("The opponent must first discard half their hand."))
+
+
+def figure_city(state: State, seat: int) -> str:
+    """The city where the seat's figure stands; refused while it is in the quarry."""
+    place = state["figures"][seat]
+    require(place != QUARRY, _("Your figure is still in the quarry: travel first."))
+    return str(place)
+
+
+def take_from_hand(state: State, seat: int, nation: str) -> None:
+    """Remove one card of ``nation`` from the seat's hand (checked, or trusted)."""
+    require(
+        hand_may_hold(state, seat, nation),
+        _("You have no %(nation)s card in your hand."),
+        nation=NATION_NAMES[nation],
+    )
+    state["hand_sizes"][seat] -= 1
+    if is_tracked(state):
+        state["_hands"][seat][nation] -= 1
+
+
+def build_level(state: State, source: str, seat: int) -> int:
+    """The level of the card a build would take from ``source``, or IllegalAction."""
+    if source == SOURCE_START:
+        require(state["start_card"][seat], _("You have already built your starting card."))
+        return 1
+    cards = state["temple_rows"][ROW_SOURCES.index(source)]
+    require(bool(cards), _("That temple row is empty."))
+    return int(cards[-1])
+
+
+def take_build_card(state: State, source: str, seat: int) -> int:
+    """Take the card from ``source`` (the last card of a row, or the starting card)."""
+    level = build_level(state, source, seat)
+    if source == SOURCE_START:
+        state["start_card"][seat] = False
+    else:
+        state["temple_rows"][ROW_SOURCES.index(source)].pop()
+    return level
+
+
+# -- the deal and the draws -------------------------------------------------------
+
+
+def deal(state: State, seat: int, action: Action) -> None:
+    """Hand tracking: a seat enters (or lets the app deal) its five starting cards."""
+    require_stage(state, STAGE_DEAL)
+    require(not state["dealt"][seat], _("Your starting hand is already entered."))
+    draw_nations(state, seat, STARTING_HAND, action)
+    state["dealt"][seat] = True
+    if all(state["dealt"]):
+        state["stage"] = STAGE_DRAW
+
+
+def draw(state: State, seat: int, action: Action) -> None:
+    """ "Na začátku tahu si hráč vytáhne 3 karty národů" (also in the first turn)."""
+    require_stage(state, STAGE_DRAW)
+    require(seat == state["active"], _("It is not your turn."))
+    draw_nations(state, seat, NATION_DRAW, action)
+    state["stage"] = STAGE_ACTIONS
+    state["migrated"] = False
+
+
+# -- the five actions ---------------------------------------------------------------------
+
+
+def travel(state: State, seat: int, action: Action) -> None:
+    """Discard a nation card face up; the figure goes to that nation's city."""
+    require_actions(state, seat)
+    nation = nation_arg(action)
+    require(
+        state["figures"][seat] != nation,
+        _("Your figure already stands in %(city)s."),
+        city=CITY_NAMES[nation],
+    )
+    take_from_hand(state, seat, nation)
+    state["discard"].append(nation)
+    state["figures"][seat] = nation
+
+
+def settle(state: State, seat: int, action: Action) -> None:
+    """Lay one nation card at the end of the seat's row in the figure's city."""
+    require_actions(state, seat)
+    nation = nation_arg(action)
+    city = figure_city(state, seat)
+    take_from_hand(state, seat, nation)
+    row(state, seat, city).append(nation)
+
+
+def build(state: State, seat: int, action: Action) -> None:
+    """Build the next level in the figure's city from a row or the starting card."""
+    require_actions(state, seat)
+    source = str(choice_arg(action, "source", SOURCES))
+    city = figure_city(state, seat)
+    level = build_level(state, source, seat)
+    stack = temple(state, seat, city)
+    require(
+        level == height(stack) + 1,
+        _("The next level of your temple in %(city)s is %(next)s, not %(level)s."),
+        city=CITY_NAMES[city],
+        next=height(stack) + 1,
+        level=level,
+    )
+    settlers = len(row(state, seat, city))
+    require(
+        settlers >= level,
+        _("Level %(level)s needs %(level)s nation cards in %(city)s; you have %(count)s there."),
+        level=level,
+        city=CITY_NAMES[city],
+        count=settlers,
+    )
+    stack.append(take_build_card(state, source, seat))
+
+
+def migrate(state: State, seat: int, action: Action) -> None:
+    """Move the last three cards of one own settlement, in order, to the end of another."""
+    require_actions(state, seat)
+    require(not state["migrated"], _("You may migrate only once per turn."))
+    origin = nation_arg(action, "origin")
+    target = nation_arg(action, "target")
+    require(origin != target, _("Migration must go to another city."))
+    cards = row(state, seat, origin)
+    require(
+        len(cards) >= MIGRATION_CARDS,
+        _("Migration needs at least three cards in %(city)s."),
+        city=CITY_NAMES[origin],
+    )
+    moving = cards[-MIGRATION_CARDS:]
+    del cards[-MIGRATION_CARDS:]
+    row(state, seat, target).extend(moving)
+    state["migrated"] = True
+
+
+# -- the halving discard, the end of the actions and the temple draw ---------------
+
+
+def give_up(state: State, seat: int, action: Action) -> None:
+    """The opponent of a halving ability discards one card of their choice."""
+    pending = state["pending"]
+    require(
+        pending is not None and pending["seat"] == seat,
+        _("You have no cards to discard now."),
+    )
+    nation = nation_arg(action)
+    take_from_hand(state, seat, nation)
+    state["discard"].append(nation)
+    pending["count"] -= 1
+    if pending["count"] <= 0:
+        state["pending"] = None
+
+
+def could_still_build_start(state: State, seat: int) -> bool:
+    """Whether the starting card can still be built this turn.
+
+    "Na začátku hry má každý hráč v ruce jednu chrámovou kartu pro první patro,
+    kterou musí použít ve svém prvním tahu" is enforced whenever the player
+    still can obey it; a player who has spent all means keeps the card for a
+    later turn instead of being stuck (see DECISIONS.md).
+    """
+    hand = state["hand_sizes"][seat]
+    place = state["figures"][seat]
+    empty = [city for city in NATIONS if not temple(state, seat, city)]
+    if place in empty and (row(state, seat, place) or hand >= 1):
+        return True
+    for city in empty:
+        if city != place and hand >= 1 and row(state, seat, city):
+            return True  # travel there
+        if city != place and hand >= 2:
+            return True  # travel there and settle
+    can_migrate = not state["migrated"] and any(
+        len(row(state, seat, city)) >= MIGRATION_CARDS for city in NATIONS
+    )
+    return place in empty and can_migrate
+
+
+def end_actions(state: State, seat: int, action: Action) -> None:
+    """Close phase 2; the temple draw follows."""
+    require_actions(state, seat)
+    require(
+        not (state["start_card"][seat] and could_still_build_start(state, seat)),
+        _("You must build your starting level-1 card in your first turn."),
+    )
+    state["stage"] = STAGE_TEMPLE
+
+
+def draw_temple_cards(state: State, seat: int, action: Action) -> None:
+    """Draw two temple cards into the own row; then the turn passes."""
+    require_stage(state, STAGE_TEMPLE)
+    require(seat == state["active"], _("It is not your turn."))
+    draw_temples(state, seat, TEMPLE_DRAW, action)
+    check_deck_exhausted(state)
+    hand = state["hand_sizes"][seat]
+    # "Pokud má hráč nyní čtyři nebo více karet v ruce, musí jejich počet sdělit"
+    state["announcement"] = {"seat": seat, "count": hand} if hand >= ANNOUNCE_HAND else None
+    if state["result"] is None:
+        state["active"] = opponent(seat)
+        state["turn"] += 1
+        state["stage"] = STAGE_DRAW

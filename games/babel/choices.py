@@ -1,0 +1,364 @@
+"""What the phone offers: one button per likely entry, the blocked ones with a reason.
+
+Each choice is built by trying its action on the engine's own rules
+(``legal``): the reason a button is greyed is exactly the reason ``apply``
+would give, so the phone and the rules can never disagree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from games.babel.abilities import usable_runs
+from games.babel.constants import (
+    CITY_NAMES,
+    LEVELS,
+    MIGRATION_CARDS,
+    NATION_DRAW,
+    NATION_NAMES,
+    NATIONS,
+    POWER_HALVE,
+    POWER_OWN,
+    QUARRY,
+    ROW_SOURCES,
+    SOURCE_START,
+    STAGE_ACTIONS,
+    STAGE_DEAL,
+    STAGE_DRAW,
+    STAGE_TEMPLE,
+    STARTING_HAND,
+)
+from games.babel.draws import (
+    CARD_KEYS,
+    CARD_LABELS,
+    LEVEL_KEYS,
+    LEVEL_LABELS,
+    nation_draw_count,
+    temple_levels_possible,
+)
+from games.babel.state import State, is_tracked, opponent, row, temple_deck_unknown
+from games.base import Action, Choice, Field, IllegalAction
+from games.i18n import Msg, _, msg
+
+Apply = Callable[[State, Action], State]
+
+NATION_FIELD_CHOICES: tuple[tuple[str, str], ...] = tuple(
+    (nation, NATION_NAMES[nation]) for nation in NATIONS
+)
+
+
+def _reason(apply: Apply, state: State, action: Action) -> Msg | None:
+    """``None`` if ``apply`` accepts ``action``, else its reason."""
+    try:
+        apply(state, action)
+    except IllegalAction as error:
+        return error.message
+    return None
+
+
+def choices(apply: Apply, state: State, seat: int) -> list[Choice]:
+    """The entries ``seat`` may make now (see module docstring)."""
+    if state["result"] is not None:
+        return []
+    stage = state["stage"]
+    if stage == STAGE_DEAL:
+        return _deal_choices(state, seat)
+    pending = state["pending"]
+    if pending is not None:
+        return _discard_choices(apply, state, seat) if pending["seat"] == seat else []
+    if seat != state["active"]:
+        return []
+    if stage == STAGE_DRAW:
+        return _draw_choices(state)
+    if stage == STAGE_ACTIONS:
+        return _action_choices(apply, state, seat)
+    if stage == STAGE_TEMPLE:
+        return _temple_choices(state)
+    return []
+
+
+def _card_fields(count: int) -> tuple[Field, ...]:
+    return tuple(
+        Field(key, label, "choice", NATION_FIELD_CHOICES)
+        for key, label in zip(CARD_KEYS[:count], CARD_LABELS, strict=False)
+    )
+
+
+def _nation_draw_choices(state: State, kind: str, wanted: int, group: str) -> list[Choice]:
+    count = nation_draw_count(state, wanted)
+    if not is_tracked(state):
+        return [
+            Choice(
+                msg(_("I drew %(count)s nation cards"), count=count), {"type": kind}, group=group
+            )
+        ]
+    return [
+        Choice(
+            msg(_("Enter the %(count)s nation cards I drew"), count=count),
+            {"type": kind},
+            fields=_card_fields(count),
+            group=group,
+        ),
+        Choice(
+            msg(_("Let the app draw %(count)s nation cards"), count=count),
+            {"type": kind, "by_app": True},
+            group=group,
+            style="secondary",
+        ),
+    ]
+
+
+def _deal_choices(state: State, seat: int) -> list[Choice]:
+    if state["dealt"][seat]:
+        return []
+    return _nation_draw_choices(state, "deal", STARTING_HAND, _("Starting hand"))
+
+
+def _draw_choices(state: State) -> list[Choice]:
+    return _nation_draw_choices(state, "draw", NATION_DRAW, _("Draw"))
+
+
+def _discard_choices(apply: Apply, state: State, seat: int) -> list[Choice]:
+    result = []
+    for nation in NATIONS:
+        action = {"type": "give_up", "nation": nation, "seat": seat}
+        reason = _reason(apply, state, action)
+        if reason is None or is_tracked(state):
+            result.append(
+                Choice(
+                    msg(_("Discard a %(nation)s card"), nation=NATION_NAMES[nation]),
+                    {"type": "give_up", "nation": nation},
+                    disabled=reason,
+                    group=_("Discard half your hand"),
+                )
+            )
+    return result
+
+
+def _offer(
+    apply: Apply,
+    state: State,
+    seat: int,
+    label: Msg,
+    action: Action,
+    group: str,
+    fields: tuple[Field, ...] = (),
+    show_blocked: bool = True,
+) -> list[Choice]:
+    """One choice, greyed with the engine's reason when illegal (or left out)."""
+    reason = None if fields else _reason(apply, state, {**action, "seat": seat})
+    if reason is not None and not show_blocked:
+        return []
+    return [Choice(label, action, fields=fields, disabled=reason, group=group)]
+
+
+def _action_choices(apply: Apply, state: State, seat: int) -> list[Choice]:
+    place = state["figures"][seat]
+    result: list[Choice] = []
+    result += _build_choices(apply, state, seat, place)
+    result += _ability_choices(apply, state, seat, place)
+    for nation in NATIONS:
+        if place != QUARRY:
+            result += _offer(
+                apply,
+                state,
+                seat,
+                msg(
+                    _("Settle a %(nation)s card in %(city)s"),
+                    nation=NATION_NAMES[nation],
+                    city=CITY_NAMES[place],
+                ),
+                {"type": "settle", "nation": nation},
+                _("Settle"),
+                show_blocked=False,
+            )
+    for nation in NATIONS:
+        if nation != place:
+            result += _offer(
+                apply,
+                state,
+                seat,
+                msg(_("Travel to %(city)s"), city=CITY_NAMES[nation]),
+                {"type": "travel", "nation": nation},
+                _("Travel"),
+                show_blocked=is_tracked(state),
+            )
+    result += _migrate_choices(state, seat)
+    result += _offer(
+        apply, state, seat, msg(_("End actions")), {"type": "end_actions"}, _("End of turn")
+    )
+    return result
+
+
+def _build_choices(apply: Apply, state: State, seat: int, place: str) -> list[Choice]:
+    if place == QUARRY:
+        return []
+    result: list[Choice] = []
+    labels = {
+        SOURCE_START: _("Build level 1 from your starting card"),
+        "row0": _("Build level %(level)s from %(player)s's row"),
+        "row1": _("Build level %(level)s from %(player)s's row"),
+    }
+    for source in (SOURCE_START, *ROW_SOURCES):
+        if source == SOURCE_START and not state["start_card"][seat]:
+            continue
+        if source != SOURCE_START and not state["temple_rows"][ROW_SOURCES.index(source)]:
+            continue
+        owner = 0 if source == "row0" else 1
+        level = 1 if source == SOURCE_START else state["temple_rows"][owner][-1]
+        result += _offer(
+            apply,
+            state,
+            seat,
+            msg(labels[source], level=level, player=state["players"][owner]),
+            {"type": "build", "source": source},
+            _("Build"),
+        )
+    return result
+
+
+def _ability_choices(apply: Apply, state: State, seat: int, place: str) -> list[Choice]:
+    if place == QUARRY:
+        return []
+    result: list[Choice] = []
+    group = _("Abilities")
+    for nation in NATIONS:
+        if not usable_runs(row(state, seat, place), nation):
+            continue
+        base = {"type": "ability", "nation": nation}
+        name = NATION_NAMES[nation]
+        if nation == "medes":
+            targets = tuple(
+                (target, NATION_NAMES[target])
+                for target in NATIONS
+                if target in row(state, opponent(seat), place)
+            )
+            if targets:
+                result.append(
+                    Choice(
+                        msg(_("Medes: the opponent discards one nation here")),
+                        {**base, "power": POWER_OWN},
+                        fields=(Field("target", _("Nation"), "choice", targets),),
+                        group=group,
+                    )
+                )
+        elif nation == "persians":
+            for source in ROW_SOURCES:
+                cards = state["temple_rows"][ROW_SOURCES.index(source)]
+                if not cards:
+                    continue
+                result += _offer(
+                    apply,
+                    state,
+                    seat,
+                    msg(
+                        _("Persians: skip a level, build level %(level)s from %(player)s's row"),
+                        level=cards[-1],
+                        player=state["players"][ROW_SOURCES.index(source)],
+                    ),
+                    {**base, "power": POWER_OWN, "source": source},
+                    group,
+                )
+        else:
+            own_labels = {
+                "assyrians": _("Assyrians: destroy the opponent's temple here"),
+                "hittites": _("Hittites: steal the top level of the opponent's temple here"),
+                "sumerians": _("Sumerians: take the opponent's last cards here"),
+            }
+            result += _offer(
+                apply,
+                state,
+                seat,
+                msg(own_labels[nation]),
+                {**base, "power": POWER_OWN},
+                group,
+            )
+        result += _offer(
+            apply,
+            state,
+            seat,
+            msg(_("Three %(nation)s: the opponent discards half their hand"), nation=name),
+            {**base, "power": POWER_HALVE},
+            group,
+        )
+    return result
+
+
+def _migrate_choices(state: State, seat: int) -> list[Choice]:
+    origins = tuple(
+        (city, CITY_NAMES[city])
+        for city in NATIONS
+        if len(row(state, seat, city)) >= MIGRATION_CARDS
+    )
+    label = msg(_("Migrate the last three cards"))
+    group = _("Migrate")
+    if state["migrated"]:
+        return [
+            Choice(
+                label,
+                {"type": "migrate"},
+                disabled=msg(_("You may migrate only once per turn.")),
+                group=group,
+            )
+        ]
+    if not origins:
+        return [
+            Choice(
+                label,
+                {"type": "migrate"},
+                disabled=msg(_("Migration needs a settlement of at least three cards.")),
+                group=group,
+            )
+        ]
+    targets = tuple((city, CITY_NAMES[city]) for city in NATIONS)
+    return [
+        Choice(
+            label,
+            {"type": "migrate"},
+            fields=(
+                Field("origin", _("From"), "choice", origins),
+                Field("target", _("To"), "choice", targets),
+            ),
+            group=group,
+        )
+    ]
+
+
+def _temple_choices(state: State) -> list[Choice]:
+    deck = state["temple_deck"]
+    count = min(2, deck["size"])
+    group = _("Temple cards")
+    known = deck["top"][:count]
+    if len(known) == count:
+        action: Action = {"type": "draw_temples"}
+        action.update(dict(zip(LEVEL_KEYS, known, strict=False)))
+        return [
+            Choice(
+                msg(_("Draw the known temple cards")),
+                action,
+                group=group,
+            )
+        ]
+    unknown = temple_deck_unknown(state)
+    possible = sorted(set(known) | {level for level in LEVELS if unknown[level] > 0})
+    if not possible:
+        possible = temple_levels_possible(state)
+    level_choices = tuple((level, str(level)) for level in possible)
+    fields = tuple(
+        Field(key, label, "choice", level_choices)
+        for key, label in zip(LEVEL_KEYS[:count], LEVEL_LABELS, strict=False)
+    )
+    return [
+        Choice(
+            msg(_("Enter the %(count)s temple cards I drew"), count=count),
+            {"type": "draw_temples"},
+            fields=fields,
+            group=group,
+        ),
+        Choice(
+            msg(_("Let the app draw %(count)s temple cards"), count=count),
+            {"type": "draw_temples", "by_app": True},
+            group=group,
+            style="secondary",
+        ),
+    ]

@@ -1,0 +1,182 @@
+"""Drawing from the two face-down decks, entered by the table or drawn by the app.
+
+The table may enter what it drew (``card1``.. for nation cards, ``first`` and
+``second`` for temple levels) or send ``"by_app": true``; then the engine
+draws with ``random.Random(action["seed"])`` from what it knows the deck
+holds, so a replay of the log draws the same cards.
+"""
+
+from __future__ import annotations
+
+import random
+
+from games.babel.constants import LEVELS, NATION_NAMES, NATIONS
+from games.babel.state import (
+    State,
+    is_tracked,
+    nation_deck_composition,
+    temple_deck_unknown,
+)
+from games.base import Action, IllegalAction, require
+from games.i18n import _
+
+CARD_KEYS: tuple[str, ...] = ("card1", "card2", "card3", "card4", "card5")
+LEVEL_KEYS: tuple[str, ...] = ("first", "second")
+# Field labels are plain marked strings (no placeholders), one per position.
+CARD_LABELS: tuple[str, ...] = (
+    _("First card"),
+    _("Second card"),
+    _("Third card"),
+    _("Fourth card"),
+    _("Fifth card"),
+)
+LEVEL_LABELS: tuple[str, ...] = (_("Level of the first card"), _("Level of the second card"))
+
+
+def by_app(action: Action) -> bool:
+    """Whether the action asks the app to draw (``"by_app": true``)."""
+    value = action.get("by_app", False)
+    require(isinstance(value, bool), _("by_app must be true or false."))
+    return value
+
+
+def app_random(action: Action) -> random.Random:
+    """The generator for an app draw, seeded by the entry's ``seed``."""
+    seed = action.get("seed")
+    require(
+        isinstance(seed, int) and not isinstance(seed, bool),
+        _("An app draw needs a whole-number seed."),
+    )
+    return random.Random(seed)
+
+
+def _pick(rng: random.Random, counts: dict, order: tuple) -> object:
+    """One card drawn at random from ``counts`` (a deterministic order first)."""
+    pool = [value for value in order for _ in range(counts[value])]
+    return rng.choice(pool)
+
+
+# -- nation cards --------------------------------------------------------------------
+
+
+def nation_draw_count(state: State, wanted: int) -> int:
+    """How many cards a draw of ``wanted`` can take: the deck, then the reshuffled discard."""
+    return min(wanted, state["nation_deck"]["size"] + len(state["discard"]))
+
+
+def _reshuffle_if_empty(state: State) -> None:
+    """ "Když se balíček spotřebuje, zamíchá se odkládací balíček" (a new draw pile)."""
+    deck = state["nation_deck"]
+    if deck["size"] == 0 and state["discard"]:
+        deck["size"] = len(state["discard"])
+        deck["reshuffles"] += 1
+        state["discard"] = []
+
+
+def draw_nations(state: State, seat: int, wanted: int, action: Action) -> list[str]:
+    """Draw up to ``wanted`` nation cards into ``seat``'s hand; the cards if known.
+
+    Without hand tracking nothing but the counts change: the player draws
+    from the real deck and the engine only counts. With tracking, the cards
+    are entered (``card1``..) or drawn by the app from what the deck holds.
+    """
+    count = nation_draw_count(state, wanted)
+    drawn: list[str] = []
+    if is_tracked(state):
+        app = by_app(action)
+        rng = app_random(action) if app else None
+        if not app:
+            for key in CARD_KEYS[count:]:
+                require(key not in action, _("Only %(count)s cards can be drawn."), count=count)
+    for index in range(count):
+        _reshuffle_if_empty(state)
+        if is_tracked(state):
+            composition = nation_deck_composition(state)
+            assert composition is not None
+            if rng is not None:
+                nation = str(_pick(rng, composition, NATIONS))
+            else:
+                key = CARD_KEYS[index]
+                nation = action.get(key)
+                require(
+                    nation in NATIONS, _("Enter the nation of card %(number)s."), number=index + 1
+                )
+                require(
+                    composition[nation] > 0,
+                    _("The nation deck holds no more %(nation)s cards."),
+                    nation=NATION_NAMES[nation],
+                )
+            state["_hands"][seat][nation] += 1
+            drawn.append(nation)
+        state["nation_deck"]["size"] -= 1
+        state["hand_sizes"][seat] += 1
+    return drawn
+
+
+# -- temple cards ----------------------------------------------------------------------
+
+
+def temple_levels_possible(state: State) -> list[int]:
+    """The levels the next temple card drawn can have."""
+    top = state["temple_deck"]["top"]
+    if top:
+        return [top[0]]
+    unknown = temple_deck_unknown(state)
+    return [level for level in LEVELS if unknown[level] > 0]
+
+
+def draw_temples(state: State, seat: int, wanted: int, action: Action) -> list[int]:
+    """Draw up to ``wanted`` temple cards and lay them in ``seat``'s row.
+
+    The known top cards (destroyed temples put back) come first; the rest is
+    entered or drawn from the levels the deck can still hold. "Nejdříve obě
+    karty odkryje, pak položí tu s vyšší hodnotou a na ni tu s nižší."
+    """
+    deck = state["temple_deck"]
+    count = min(wanted, deck["size"])
+    require(count > 0, _("The temple deck is empty."))
+    known = deck["top"][:count]
+    missing = count - len(known)
+    unknown = temple_deck_unknown(state)
+    if by_app(action):
+        rng = app_random(action)
+        fresh_cards: list[int] = []
+        for _index in range(missing):
+            level = int(_pick(rng, unknown, LEVELS))  # type: ignore[call-overload]
+            unknown[level] -= 1
+            fresh_cards.append(level)
+        drawn = known + fresh_cards
+    else:
+        entered = []
+        for key in LEVEL_KEYS[:count]:
+            value = action.get(key)
+            require(
+                isinstance(value, int) and not isinstance(value, bool) and value in LEVELS,
+                _("Enter the level of each temple card drawn, from 1 to 6."),
+            )
+            entered.append(value)
+        for key in LEVEL_KEYS[count:]:
+            require(
+                action.get(key) is None, _("Only %(count)s temple card can be drawn."), count=count
+            )
+        remaining = list(entered)
+        for level in known:
+            require(
+                level in remaining,
+                _("The next temple card is known to be level %(level)s."),
+                level=level,
+            )
+            remaining.remove(level)
+        for level in remaining:
+            if unknown[level] <= 0:
+                raise IllegalAction(
+                    _("The temple deck holds no card of level %(level)s."), level=level
+                )
+            unknown[level] -= 1
+        drawn = entered
+    deck["top"] = deck["top"][len(known) :]
+    deck["size"] -= count
+    laid = sorted(drawn, reverse=True)
+    state["temple_rows"][seat].extend(laid)
+    state["last_temple_draw"] = {"seat": seat, "levels": laid}
+    return laid

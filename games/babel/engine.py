@@ -1,0 +1,181 @@
+"""The Babel engine: the :class:`games.base.Game` the platform talks to."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from games.babel import actions, choices, views
+from games.babel.abilities import use_ability
+from games.babel.constants import (
+    CITY_NAMES,
+    FINAL_CZECH,
+    FINAL_RUSSIAN,
+    HAND_OFF,
+    HAND_ON,
+    LEVELS,
+    NATION_NAMES,
+    NATIONS,
+    OPT_FINAL,
+    OPT_HAND,
+    OPT_SUMERIANS,
+    STAGE_DEAL,
+    SUMERIANS_NATION,
+    SUMERIANS_RUN,
+)
+from games.babel.draws import CARD_KEYS, CARD_LABELS, LEVEL_KEYS, LEVEL_LABELS
+from games.babel.endgame import check_totals
+from games.babel.state import State, height, initial_state, temple, temple_total
+from games.base import (
+    Action,
+    Choice,
+    Field,
+    Game,
+    Option,
+    Outcome,
+    Phase,
+    Score,
+    fresh,
+    require,
+    seat_arg,
+)
+from games.i18n import Msg, _
+
+Handler = Callable[[State, int, Action], None]
+
+HANDLERS: dict[str, Handler] = {
+    "deal": actions.deal,
+    "draw": actions.draw,
+    "travel": actions.travel,
+    "settle": actions.settle,
+    "build": actions.build,
+    "migrate": actions.migrate,
+    "ability": use_ability,
+    "give_up": actions.give_up,
+    "end_actions": actions.end_actions,
+    "draw_temples": actions.draw_temple_cards,
+}
+
+OPTIONS: tuple[Option, ...] = (
+    Option(
+        OPT_HAND,
+        _("Hands on the phones"),
+        choices=(
+            (HAND_OFF, _("No: the app counts the cards in each hand")),
+            (HAND_ON, _("Yes: each player keeps their hand on their phone")),
+        ),
+        default=HAND_OFF,
+        help=_(
+            "With hands on the phones the players enter the nation cards they draw "
+            "(or let the app draw them) and the app checks every card they play."
+        ),
+    ),
+    Option(
+        OPT_SUMERIANS,
+        _("Sumerians take"),
+        choices=(
+            (SUMERIANS_RUN, _("The run of one nation at the end of the opponent's row")),
+            (SUMERIANS_NATION, _("Every card of the nation of the opponent's last card")),
+        ),
+        default=SUMERIANS_RUN,
+        help=_("The Czech rules say the run at the end; the Russian rules say every card."),
+    ),
+    Option(
+        OPT_FINAL,
+        _("Final phase: pushing the opponent under 10"),
+        choices=(
+            (FINAL_CZECH, _("Wins")),
+            (FINAL_RUSSIAN, _("Wins only while keeping 15 yourself")),
+        ),
+        default=FINAL_CZECH,
+        help=_("The Czech rules need nothing more; the Russian rules add keeping 15."),
+    ),
+)
+
+
+class BabelGame(Game):
+    """Babel (Kosmos 2000) for two players, every rule enforced."""
+
+    def setup(
+        self,
+        players: list[str],
+        options: dict[str, str] | None = None,
+        seed: int | None = None,
+    ) -> State:
+        self.check_players(players)
+        return initial_state(players, self.normalise_options(options))
+
+    def apply(self, state: State, action: Action) -> State:
+        require(isinstance(action, dict), _("An entry must be a set of named values."))
+        require(state["result"] is None, _("The game is over."))
+        kind = action.get("type")
+        handler = HANDLERS.get(kind) if isinstance(kind, str) else None
+        require(handler is not None, _("Unknown entry."))
+        seat = seat_arg(state, action)
+        require(seat in self.to_act(state), _("It is not your turn."))
+        new = fresh(state)
+        assert handler is not None
+        handler(new, seat, action)
+        check_totals(new, seat)
+        return new
+
+    def scores(self, state: State) -> list[Score]:
+        return [
+            {
+                "total": temple_total(state, seat),
+                "breakdown": {
+                    CITY_NAMES[city]: height(temple(state, seat, city)) for city in NATIONS
+                },
+            }
+            for seat in range(len(state["players"]))
+        ]
+
+    def outcome(self, state: State) -> Outcome | None:
+        result = state["result"]
+        if result is None:
+            return None
+        return {
+            "winners": list(result["winners"]),
+            "ranking": [list(group) for group in result["ranking"]],
+            "reason": result["reason"],
+        }
+
+    def to_act(self, state: State) -> list[int]:
+        if state["result"] is not None:
+            return []
+        if state["stage"] == STAGE_DEAL:
+            return [seat for seat, dealt in enumerate(state["dealt"]) if not dealt]
+        if state["pending"] is not None:
+            return [state["pending"]["seat"]]
+        return [state["active"]]
+
+    def phase(self, state: State) -> Phase:
+        return views.phase(state)
+
+    def choices(self, state: State, seat: int) -> list[Choice]:
+        return choices.choices(self.apply, state, seat)
+
+    def view(self, state: State, seat: int | None) -> State:
+        return views.view(state, seat)
+
+    def facts(self, action: Action) -> tuple[Field, ...]:
+        kind = action.get("type")
+        if action.get("by_app"):
+            return ()
+        nations = tuple((nation, NATION_NAMES[nation]) for nation in NATIONS)
+        if kind in ("deal", "draw"):
+            return tuple(
+                Field(key, label, "choice", nations)
+                for key, label in zip(CARD_KEYS, CARD_LABELS, strict=True)
+                if key in action
+            )
+        if kind == "draw_temples":
+            levels = tuple((level, str(level)) for level in LEVELS)
+            return tuple(
+                Field(key, label, "choice", levels)
+                for key, label in zip(LEVEL_KEYS, LEVEL_LABELS, strict=True)
+                if key in action
+            )
+        return ()
+
+    def describe(self, action: Action) -> Msg:
+        return views.describe(action)

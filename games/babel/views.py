@@ -1,0 +1,120 @@
+"""What each seat sees, the status line and the log lines."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.babel.constants import (
+    CITY_NAMES,
+    NATION_NAMES,
+    POWER_HALVE,
+    SOURCE_START,
+    STAGE_ACTIONS,
+    STAGE_DEAL,
+    STAGE_DRAW,
+    STAGE_OVER,
+    STAGE_TEMPLE,
+)
+from games.babel.endgame import distances
+from games.babel.state import (
+    State,
+    temple_deck_unknown,
+    temple_total,
+)
+from games.base import Action, Phase
+from games.i18n import Msg, _, msg
+
+
+def view(state: State, seat: int | None) -> State:
+    """The public table plus, for a seat with a tracked hand, that hand only.
+
+    The other seat's hand never appears: only its size (``hand_sizes``).
+    The nation deck's make-up is not shown either, because with tracking it
+    would reveal the opponent's hand by subtraction.
+    """
+    public = {key: value for key, value in state.items() if not key.startswith("_")}
+    unknown = temple_deck_unknown(state)
+    public["totals"] = [temple_total(state, s) for s in range(len(state["players"]))]
+    public["distances"] = distances(state)
+    public["temple_deck_levels"] = {
+        "known_top": list(state["temple_deck"]["top"]),
+        "shuffled": {str(level): count for level, count in unknown.items()},
+        "possible": [level for level, count in unknown.items() if count > 0],
+    }
+    public["hand"] = None
+    if seat is not None and state["_hands"] is not None and 0 <= seat < len(state["players"]):
+        public["hand"] = dict(state["_hands"][seat])
+    return public
+
+
+def phase(state: State) -> Phase:
+    """The status line: whose turn and which part of it."""
+    stage = state["stage"]
+    name = state["players"][state["active"]]
+    if stage == STAGE_OVER:
+        return {"key": STAGE_OVER, "label": msg(_("The game is over."))}
+    if stage == STAGE_DEAL:
+        return {"key": STAGE_DEAL, "label": msg(_("Both players enter their starting hands."))}
+    pending = state["pending"]
+    if pending is not None:
+        return {
+            "key": "discard",
+            "label": msg(
+                _("%(player)s: discard %(count)s cards"),
+                player=state["players"][pending["seat"]],
+                count=pending["count"],
+            ),
+        }
+    labels = {
+        STAGE_DRAW: _("%(player)s: draw 3 nation cards"),
+        STAGE_ACTIONS: _("%(player)s: actions"),
+        STAGE_TEMPLE: _("%(player)s: draw 2 temple cards"),
+    }
+    return {"key": stage, "label": msg(labels[stage], player=name)}
+
+
+def _source_label(source: Any) -> str:
+    if source == SOURCE_START:
+        return _("the starting card")
+    if source == "row0":
+        return _("the first temple row")
+    return _("the second temple row")
+
+
+def describe(action: Action) -> Msg:
+    """One log line per entry; the seat's name is added by the platform."""
+    kind = action.get("type")
+    nation = NATION_NAMES.get(str(action.get("nation")), "?")
+    if kind == "deal":
+        return msg(_("Enters the starting hand"))
+    if kind == "draw":
+        return msg(_("Draws 3 nation cards"))
+    if kind == "travel":
+        return msg(_("Travels to %(city)s"), city=CITY_NAMES.get(str(action.get("nation")), "?"))
+    if kind == "settle":
+        return msg(_("Settles a %(nation)s card"), nation=nation)
+    if kind == "build":
+        return msg(_("Builds from %(source)s"), source=_source_label(action.get("source")))
+    if kind == "migrate":
+        return msg(
+            _("Migrates three cards from %(origin)s to %(target)s"),
+            origin=CITY_NAMES.get(str(action.get("origin")), "?"),
+            target=CITY_NAMES.get(str(action.get("target")), "?"),
+        )
+    if kind == "ability":
+        if action.get("power") == POWER_HALVE:
+            return msg(_("Uses three %(nation)s: the opponent discards half"), nation=nation)
+        return msg(_("Uses the ability of the %(nation)s"), nation=nation)
+    if kind == "give_up":
+        return msg(_("Discards a %(nation)s card"), nation=nation)
+    if kind == "end_actions":
+        return msg(_("Ends the actions"))
+    if kind == "draw_temples":
+        if action.get("by_app"):
+            return msg(_("Lets the app draw 2 temple cards"))
+        return msg(
+            _("Draws temple cards %(first)s and %(second)s"),
+            first=action.get("first", "?"),
+            second=action.get("second", "-"),
+        )
+    return msg(_("Unknown entry"))
