@@ -230,13 +230,18 @@ def place_name(place: Any) -> dict[str, Any]:
     return {"row": "?", "column": "?"}
 
 
+def label_of(labels: dict[str, str], key: Any) -> str:
+    """The label of ``key``, or "?" for a value no label has (a malformed entry)."""
+    return labels.get(key, "?") if isinstance(key, str) else "?"
+
+
 def describe_action(action: Action) -> Msg:
     """One log line for an entry."""
     kind = action.get("type")
     if kind == "board":
         return msg(
             _("Takes the board of the %(flower)s."),
-            flower=FLOWER_LABELS.get(action.get("flower"), "?"),
+            flower=label_of(FLOWER_LABELS, action.get("flower")),
         )
     if kind == "remove":
         return msg(
@@ -246,7 +251,7 @@ def describe_action(action: Action) -> Msg:
     if kind == "extract":
         return msg(
             _("Takes the tile at row %(row)s, column %(column)s (%(flower)s)."),
-            flower=FLOWER_LABELS.get(action.get("flower"), "?"),
+            flower=label_of(FLOWER_LABELS, action.get("flower")),
             **place_name(action.get("place")),
         )
     if kind == "place_tile":
@@ -258,7 +263,7 @@ def describe_action(action: Action) -> Msg:
     if kind == "decorate":
         return msg(
             _("Places a %(decoration)s on floor %(floor)s."),
-            decoration=DECORATION_LABELS.get(action.get("kind"), "?"),
+            decoration=label_of(DECORATION_LABELS, action.get("kind")),
             floor=action.get("floor", "?"),
         )
     if kind == "end_turn":
@@ -272,7 +277,7 @@ def describe_action(action: Action) -> Msg:
             return msg(_("The app draws the round token."))
         return msg(
             _("Reveals the round token: %(effect)s"),
-            effect=EFFECT_LABELS.get(action.get("effect"), "?"),
+            effect=label_of(EFFECT_LABELS, action.get("effect")),
         )
     if kind == "final":
         return msg(_("Confirms the garden: %(holes)s visible holes."), holes=action.get("holes"))

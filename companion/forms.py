@@ -1,0 +1,54 @@
+"""Turning the posted entry forms into actions.
+
+A choice's form carries the action as JSON in ``action``; each field adds
+``f.<key>`` (one value) or ``m.<key>`` (a list). Values are JSON, so an int
+stays an int and a string a string; what is not JSON is passed on as typed
+for the engine to refuse with a clear reason.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.http import QueryDict
+
+from companion.services.errors import Refused
+from games.i18n import _
+
+
+def _value(raw: str) -> Any:
+    raw = raw.strip()
+    if raw == "":
+        return None
+    try:
+        return json.loads(raw)
+    except ValueError:
+        return raw
+
+
+def action_from_post(data: QueryDict) -> dict[str, Any]:
+    try:
+        action = json.loads(data.get("action", ""))
+    except ValueError:
+        raise Refused(_("This entry is not understood.")) from None
+    if not isinstance(action, dict):
+        raise Refused(_("This entry is not understood."))
+    for name in data:
+        if name.startswith("f."):
+            action[name[2:]] = _value(data.get(name, ""))
+        elif name.startswith("m."):
+            action[name[2:]] = [_value(item) for item in data.getlist(name)]
+    for key in data.getlist("multi"):  # a multiple choice with nothing ticked is an empty list
+        action.setdefault(key, [])
+    return action
+
+
+def int_from_post(data: QueryDict, name: str) -> int | None:
+    raw = data.get(name)
+    if raw in (None, ""):
+        return None
+    try:
+        return int(raw)
+    except ValueError:
+        raise Refused(_("This form is incomplete; reload the page.")) from None

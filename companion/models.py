@@ -1,0 +1,155 @@
+"""The table platform's data: tables, seats, the append-only entry log, snapshots.
+
+The log (:class:`Event`) is the truth. ``Table.state`` and :class:`Snapshot`
+are caches derived from it: they make an entry cost the same in the 500th
+turn as in the first, and they can always be rebuilt from the log.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+# No 0/O, 1/I/L: a code must survive being read aloud across the table.
+CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
+CODE_LENGTH = 8  # 31^8 ≈ 8.5e11 codes: not guessable by trying
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+class Table(models.Model):
+    """One game at one table, from the lobby to the final result."""
+
+    class Status(models.TextChoices):
+        LOBBY = "lobby", _("Waiting for players")
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
+
+    code = models.CharField(max_length=16, unique=True, default=new_code)
+    game = models.CharField(max_length=40)
+    options = models.JSONField(default=dict)
+    seed = models.BigIntegerField()
+    host_token = models.CharField(max_length=64, default=new_token)
+    watch_token = models.CharField(max_length=64, default=new_token)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.LOBBY)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    # Derived from the log, kept here so that an entry needs no replay.
+    version = models.PositiveIntegerField(default=0)  # seq of the last event
+    # seq of the last event that changed the game state: forms carry it, so a
+    # form made before someone else's entry is refused (seat changes don't count).
+    state_version = models.PositiveIntegerField(default=0)
+    state = models.JSONField(null=True, blank=True)
+    applied = models.PositiveIntegerField(default=0)  # effective actions in `state`
+    clocks = models.JSONField(default=dict)  # seat index (str) -> seconds thinking
+    clock_since = models.DateTimeField(null=True, blank=True)
+    outcome = models.JSONField(null=True, blank=True)
+    scores = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.game} {self.code}"
+
+
+class Seat(models.Model):
+    """A player's place at a table, and the device that holds it."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField()
+    name = models.CharField(max_length=40)
+    colour = models.CharField(max_length=20)
+    # Scanning the seat's own QR code (which carries this) claims the seat.
+    claim_token = models.CharField(max_length=64, default=new_token)
+    # The cookie of the phone that holds the seat; empty while the seat is free.
+    device_token = models.CharField(max_length=64, blank=True, db_index=True)
+    claimed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["table", "index"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "index"], name="one_seat_per_index")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table.code} #{self.index} {self.name}"
+
+    @property
+    def is_free(self) -> bool:
+        return not self.device_token
+
+
+class Event(models.Model):
+    """One entry in a table's append-only log.
+
+    ``action`` events carry an engine action; ``undo`` takes back the last
+    effective action; ``correct`` replaces the physical facts of the action
+    logged at ``target``. Seat changes are logged too, for the history.
+    """
+
+    class Kind(models.TextChoices):
+        START = "start", _("Game started")
+        ACTION = "action", _("Entry")
+        UNDO = "undo", _("Undo")
+        CORRECT = "correct", _("Correction")
+        SEAT = "seat", _("Seat change")
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="events")
+    seq = models.PositiveIntegerField()
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    seat = models.SmallIntegerField(null=True, blank=True)  # on whose behalf
+    by_host = models.BooleanField(default=False)
+    device = models.CharField(max_length=16, blank=True)  # a short, non-secret device tag
+    created_at = models.DateTimeField(auto_now_add=True)
+    payload = models.JSONField(default=dict)
+    target = models.PositiveIntegerField(null=True, blank=True)
+    # NULL, not "", for events without a form (seat changes): NULLs never collide.
+    idempotency_key = models.CharField(max_length=64, null=True, blank=True)  # noqa: DJ001
+
+    class Meta:
+        ordering = ["table", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "seq"], name="one_event_per_seq"),
+            models.UniqueConstraint(
+                fields=["table", "idempotency_key"], name="one_event_per_idempotency_key"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table.code} {self.seq} {self.kind}"
+
+
+class Snapshot(models.Model):
+    """The state after the first ``position`` effective actions of a table.
+
+    A cache: undo and corrections delete the snapshots they make stale.
+    """
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="snapshots")
+    position = models.PositiveIntegerField()
+    state = models.JSONField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["table", "position"], name="one_snapshot_per_position")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table.code} @{self.position}"
+
+
+def seat_key(index: int) -> str:
+    """JSON objects have string keys: clocks are keyed by ``str(index)``."""
+    return str(index)
+

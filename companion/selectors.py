@@ -1,0 +1,199 @@
+"""Reads: what the pages show, assembled from a table, its seats and its log."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.db.models import QuerySet
+from django.utils import timezone
+
+import games
+from companion.models import Event, Seat, Snapshot, Table
+from companion.replay import Effective, LoggedEvent, effective_actions, fold
+from games.base import Choice, Game, State
+from games.i18n import Msg, _, msg
+
+
+def table_by_code(code: str) -> Table | None:
+    return Table.objects.filter(code=code.upper()).first()
+
+
+def seat_for_device(table: Table, device_token: str | None) -> Seat | None:
+    if not device_token:
+        return None
+    return table.seats.filter(device_token=device_token).first()
+
+
+def seats_of(table: Table) -> list[dict[str, Any]]:
+    return [
+        {
+            "index": seat.index,
+            "name": seat.name,
+            "colour": seat.colour,
+            "free": seat.is_free,
+            "claim_token": seat.claim_token,
+        }
+        for seat in table.seats.order_by("index")
+    ]
+
+
+@dataclass(frozen=True)
+class Clock:
+    seat: int
+    seconds: float
+    running: bool
+
+
+def clocks_of(table: Table, game: Game, now: datetime | None = None) -> list[Clock]:
+    """Each seat's thinking time, counting the time since the last entry."""
+    now = now or timezone.now()
+    running = set(game.to_act(table.state)) if table.state and not table.outcome else set()
+    elapsed = (
+        (now - table.clock_since).total_seconds()
+        if table.clock_since and table.status == Table.Status.RUNNING
+        else 0.0
+    )
+    return [
+        Clock(
+            seat=index,
+            seconds=float(table.clocks.get(str(index), 0.0)) + (elapsed if index in running else 0),
+            running=index in running,
+        )
+        for index in range(table.seats.count())
+    ]
+
+
+def game_context(table: Table, seat: int | None, state: State | None = None) -> dict[str, Any]:
+    """Everything a game's templates get (see games/README.md)."""
+    game = games.get(table.game)
+    state = table.state if state is None else state
+    context: dict[str, Any] = {
+        "game": game,
+        "table": table,
+        "seats": seats_of(table),
+        "options": table.options,
+        "me": seat,
+        "view": None,
+        "phase": None,
+        "to_act": [],
+        "scores": table.scores,
+        "outcome": table.outcome,
+    }
+    if state is not None:
+        context.update(
+            view=game.view(state, seat),
+            phase=game.phase(state),
+            to_act=game.to_act(state),
+            scores=game.scores(state),
+            outcome=game.outcome(state),
+        )
+    return context
+
+
+def choices_for(table: Table, seat: int) -> list[Choice]:
+    if table.state is None or table.status != Table.Status.RUNNING:
+        return []
+    return games.get(table.game).choices(table.state, seat)
+
+
+def describe_event(game: Game, event: Event) -> Msg:
+    if event.kind == Event.Kind.ACTION:
+        return game.describe(event.payload)
+    if event.kind == Event.Kind.UNDO:
+        return msg(_("Undo of entry %(seq)s"), seq=event.payload.get("undone", "?"))
+    if event.kind == Event.Kind.CORRECT:
+        return msg(
+            _("Correction of entry %(seq)s: %(entry)s"),
+            seq=event.target,
+            entry=game.describe(event.payload),
+        )
+    if event.kind == Event.Kind.START:
+        return msg(_("The game starts."))
+    what = event.payload.get("what")
+    texts = {
+        "claimed": _("%(name)s takes seat %(seat)s."),
+        "freed": _("The host frees seat %(seat)s."),
+        "renamed": _("Seat %(seat)s is now called %(name)s."),
+    }
+    return msg(
+        texts.get(what, _("Seat %(seat)s changes.")),
+        name=event.payload.get("name", ""),
+        seat=(event.seat or 0) + 1,
+    )
+
+
+@dataclass(frozen=True)
+class LogLine:
+    seq: int
+    kind: str
+    text: Msg
+    seat: int | None
+    by_host: bool
+    created_at: datetime
+    target: int | None
+    undone: bool  # taken back by a later undo
+    correctable: bool  # has physical facts and still counts
+
+
+def log_lines(table: Table, *, last: int | None = None) -> list[LogLine]:
+    """The log with each entry's description, newest first."""
+    game = games.get(table.game)
+    events: QuerySet[Event] = table.events.order_by("seq")
+    all_events = list(events)
+    effective = {
+        item.seq
+        for item in effective_actions(
+            LoggedEvent(e.seq, e.kind, e.payload, e.target) for e in all_events
+        )
+    }
+    lines = [
+        LogLine(
+            seq=event.seq,
+            kind=event.kind,
+            text=describe_event(game, event),
+            seat=event.seat,
+            by_host=event.by_host,
+            created_at=event.created_at,
+            target=event.target,
+            undone=event.kind == Event.Kind.ACTION and event.seq not in effective,
+            correctable=event.kind == Event.Kind.ACTION
+            and event.seq in effective
+            and bool(game.facts(event.payload)),
+        )
+        for event in all_events
+    ]
+    lines.reverse()
+    return lines[:last] if last else lines
+
+
+def effective(table: Table) -> list[Effective]:
+    """The actions that count now, after every undo and correction."""
+    rows = table.events.filter(
+        kind__in=[Event.Kind.ACTION, Event.Kind.UNDO, Event.Kind.CORRECT]
+    ).values_list("seq", "kind", "payload", "target")
+    return effective_actions(LoggedEvent(*row) for row in rows)
+
+
+def last_effective_seat(table: Table) -> int | None:
+    """The seat of the entry an undo would take back, if any."""
+    actions = effective(table)
+    return actions[-1].action.get("seat") if actions else None
+
+
+def state_at(table: Table, step: int) -> State | None:
+    """The state after the first ``step`` effective actions (the history stepper)."""
+    game = games.get(table.game)
+    actions = effective(table)
+    step = max(0, min(step, len(actions)))
+    snapshot = (
+        Snapshot.objects.filter(table=table, position__lte=step).order_by("-position").first()
+    )
+    if snapshot is None:
+        return None
+    return fold(game, snapshot.state, actions[snapshot.position : step])
+
+
+def history(limit: int = 200) -> QuerySet[Table]:
+    return Table.objects.exclude(status=Table.Status.LOBBY).prefetch_related("seats")[:limit]

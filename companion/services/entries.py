@@ -1,0 +1,309 @@
+"""Services that write to a table's log: entries, undo and corrections.
+
+Each runs in one transaction holding the table's row lock, checks the form's
+version and idempotency key, appends one event and updates the cached state.
+Live updates go out only after the commit, so no device ever hears of an
+entry that could still be rolled back.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+import games
+from companion import live, selectors
+from companion.models import Event, Snapshot, Table
+from companion.replay import Effective, ReplayError, corrected, fold
+from companion.services.errors import Forbidden, NotFound, Refused, Stale
+from games.base import Action, Game, IllegalAction, State
+from games.i18n import _, msg
+
+SNAPSHOT_EVERY = 25  # effective actions between snapshots: bounds every replay
+MAX_ACTION_BYTES = 8_000
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who sends an entry: the seat the device holds, and/or the host."""
+
+    seat: int | None
+    is_host: bool = False
+    device: str = ""
+
+
+@dataclass(frozen=True)
+class Result:
+    table: Table
+    duplicate: bool = False  # the same form was already applied (a double tap)
+
+
+def submit_action(
+    code: str,
+    actor: Actor,
+    *,
+    version: int,
+    idempotency_key: str,
+    action: Any,
+    on_behalf: int | None = None,
+) -> Result:
+    """Apply one entry from a phone (or the host) to table ``code``."""
+    _check_player(actor)
+    action = _checked_payload(action)
+    with transaction.atomic():
+        table = _locked(code)
+        if _already_applied(table, idempotency_key):
+            return Result(table, duplicate=True)
+        _check_running(table)
+        _check_version(table, version)
+        game = games.get(table.game)
+        seat = _acting_seat(table, game, actor, on_behalf)
+        action.update(seat=seat, seed=secrets.randbits(31))
+        try:
+            state = game.apply(table.state, action)
+        except IllegalAction as error:
+            raise Refused(error.message) from error
+        _append(table, game, actor, Event.Kind.ACTION, action, idempotency_key, seat=seat)
+        table.applied += 1
+        _store_state(table, game, state)
+        if table.applied % SNAPSHOT_EVERY == 0:
+            Snapshot.objects.update_or_create(
+                table=table, position=table.applied, defaults={"state": state}
+            )
+        _finish(table)
+    return Result(table)
+
+
+def undo_last(code: str, actor: Actor, *, version: int, idempotency_key: str) -> Result:
+    """Take back the last effective entry (its own seat or the host)."""
+    _check_player(actor)
+    with transaction.atomic():
+        table = _locked(code)
+        if _already_applied(table, idempotency_key):
+            return Result(table, duplicate=True)
+        if table.status == Table.Status.LOBBY:
+            raise Refused(_("The game has not started yet."))
+        _check_version(table, version)
+        game = games.get(table.game)
+        actions = selectors.effective(table)
+        if not actions:
+            raise Refused(_("There is nothing to undo."))
+        last = actions[-1]
+        if not actor.is_host and actor.seat != last.action.get("seat"):
+            raise Forbidden(_("Only the player who made the last entry, or the host, can undo it."))
+        remaining = actions[:-1]
+        state = _rebuild(table, game, remaining)
+        _append(table, game, actor, Event.Kind.UNDO, {"undone": last.seq}, idempotency_key)
+        table.applied = len(remaining)
+        _store_state(table, game, state)
+        _finish(table)
+    return Result(table)
+
+
+def correct_entry(
+    code: str,
+    actor: Actor,
+    *,
+    target: int,
+    facts: dict[str, Any],
+    version: int,
+    idempotency_key: str,
+) -> Result:
+    """Replace the physical facts of the entry logged at ``target``; replay what follows.
+
+    Refused, with the reason, when a later entry would no longer be legal.
+    """
+    _check_player(actor)
+    with transaction.atomic():
+        table = _locked(code)
+        if _already_applied(table, idempotency_key):
+            return Result(table, duplicate=True)
+        _check_version(table, version)
+        game = games.get(table.game)
+        actions = selectors.effective(table)
+        index = next((i for i, item in enumerate(actions) if item.seq == target), None)
+        if index is None:
+            raise NotFound(_("Entry %(seq)s is not in the game any more."), seq=target)
+        original = actions[index].action
+        if not actor.is_host and actor.seat != original.get("seat"):
+            raise Forbidden(_("Only the player who made the entry, or the host, can correct it."))
+        try:
+            new_action = corrected(game, original, facts)
+        except IllegalAction as error:
+            raise Refused(error.message) from error
+        if new_action == original:
+            raise Refused(_("The correction changes nothing."))
+        new_actions = [*actions[:index], Effective(target, new_action), *actions[index + 1 :]]
+        Snapshot.objects.filter(table=table, position__gt=index).delete()
+        try:
+            state = _rebuild(table, game, new_actions)
+        except ReplayError as error:
+            raise Refused(
+                msg(
+                    _("This correction would make entry %(seq)s (%(entry)s) impossible: %(reason)s"),
+                    seq=error.seq,
+                    entry=game.describe(error.action),
+                    reason=error.error.message,
+                )
+            ) from error
+        _append(table, game, actor, Event.Kind.CORRECT, new_action, idempotency_key, target=target)
+        _store_state(table, game, state)
+        table.status = Table.Status.RUNNING
+        _finish(table)
+    return Result(table)
+
+
+# -- helpers -------------------------------------------------------------------
+
+
+def _checked_payload(action: Any) -> Action:
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        raise Refused(_("This entry is not understood."))
+    if len(json.dumps(action)) > MAX_ACTION_BYTES:
+        raise Refused(_("This entry is too large."))
+    # The platform decides these two, never the form.
+    return {key: value for key, value in action.items() if key not in {"seat", "seed"}}
+
+
+def _check_player(actor: Actor) -> None:
+    if actor.seat is None and not actor.is_host:
+        raise Forbidden(_("Only the players at this table can make entries."))
+
+
+def _locked(code: str) -> Table:
+    table = Table.objects.select_for_update().filter(code=code).first()
+    if table is None:
+        raise NotFound(_("There is no table with the code %(code)s."), code=code)
+    return table
+
+
+def _already_applied(table: Table, key: str) -> bool:
+    if not key or len(key) > 64:
+        raise Refused(_("This form is incomplete; reload the page."))
+    return Event.objects.filter(table=table, idempotency_key=key).exists()
+
+
+def _check_running(table: Table) -> None:
+    if table.status == Table.Status.LOBBY:
+        raise Refused(_("The game has not started yet."))
+    if table.status == Table.Status.FINISHED:
+        raise Refused(_("The game is over."))
+
+
+def _check_version(table: Table, version: int) -> None:
+    if version != table.state_version:
+        raise Stale(_("Someone else made an entry first. Here is the game as it is now."))
+
+
+def _acting_seat(table: Table, game: Game, actor: Actor, on_behalf: int | None) -> int:
+    """The seat the entry is for: the device's own, or any seat for the host."""
+    to_act = game.to_act(table.state)
+    if actor.is_host:
+        if on_behalf is None:
+            if len(to_act) != 1:
+                raise Refused(_("Choose the player this entry is for."))
+            return to_act[0]
+        seat = on_behalf
+    elif on_behalf is not None and on_behalf != actor.seat:
+        raise Forbidden(_("You can only make entries for your own seat."))
+    else:
+        seat = actor.seat
+    if seat not in to_act:
+        names = table.state.get("players", [])
+        name = names[seat] if 0 <= seat < len(names) else str(seat)
+        raise Refused(_("It is not %(player)s's turn."), player=name)
+    return seat
+
+
+def _rebuild(table: Table, game: Game, actions: list[Effective]) -> State:
+    """The state after ``actions``, from the nearest snapshot at or before them.
+
+    Snapshots past the end of ``actions`` are stale after an undo and are removed.
+    """
+    Snapshot.objects.filter(table=table, position__gt=len(actions)).delete()
+    snapshot = (
+        Snapshot.objects.filter(table=table, position__lte=len(actions))
+        .order_by("-position")
+        .first()
+    )
+    assert snapshot is not None, "position 0 is written when the game starts"
+    state = snapshot.state
+    position = snapshot.position
+    while position < len(actions):
+        step = min(SNAPSHOT_EVERY - position % SNAPSHOT_EVERY, len(actions) - position)
+        state = fold(game, state, actions[position : position + step])
+        position += step
+        if position % SNAPSHOT_EVERY == 0:
+            Snapshot.objects.update_or_create(
+                table=table, position=position, defaults={"state": state}
+            )
+    return state
+
+
+def _append(
+    table: Table,
+    game: Game,
+    actor: Actor,
+    kind: str,
+    payload: Action,
+    idempotency_key: str,
+    *,
+    seat: int | None = None,
+    target: int | None = None,
+) -> None:
+    """Write the event and charge the time since the last one to whoever had to act."""
+    now = timezone.now()
+    _charge_clocks(table, game, now)
+    table.version += 1
+    try:
+        Event.objects.create(
+            table=table,
+            seq=table.version,
+            kind=kind,
+            seat=seat if seat is not None else actor.seat,
+            by_host=actor.is_host,
+            device=actor.device,
+            payload=payload,
+            target=target,
+            idempotency_key=idempotency_key,
+        )
+    except IntegrityError as error:  # the same form twice at the same instant
+        raise Stale(_("This entry was already received.")) from error
+
+
+def _charge_clocks(table: Table, game: Game, now: datetime) -> None:
+    """Chess clocks: the time since the last event goes to the seats that had to act."""
+    if table.clock_since is None or table.state is None:
+        return
+    elapsed = max(0.0, (now - table.clock_since).total_seconds())
+    clocks = dict(table.clocks)
+    for seat in game.to_act(table.state):
+        clocks[str(seat)] = round(clocks.get(str(seat), 0.0) + elapsed, 3)
+    table.clocks = clocks
+    table.clock_since = now
+
+
+def _store_state(table: Table, game: Game, state: State) -> None:
+    table.state = state
+    table.state_version = table.version
+    table.outcome = game.outcome(state)
+    table.scores = game.scores(state)
+
+
+def _finish(table: Table) -> None:
+    """Save the table, close or reopen the game, and tell the devices after commit."""
+    if table.outcome is not None:
+        table.status = Table.Status.FINISHED
+        table.finished_at = table.finished_at or timezone.now()
+    else:
+        table.status = Table.Status.RUNNING
+        table.finished_at = None
+    table.save()
+    code, version = table.code, table.version
+    transaction.on_commit(lambda: live.publish(code, version))

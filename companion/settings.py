@@ -1,0 +1,181 @@
+"""Django settings for Table Companion.
+
+One settings module for every way the app runs; the environment decides:
+- ``COMPANION_DATA_DIR``: where the SQLite file and the secret key live (default ``./data``);
+- ``DATABASE_URL``: PostgreSQL instead of the embedded SQLite;
+- ``REDIS_URL``: live updates fan out through Redis (several server processes);
+- ``COMPANION_DEBUG=1``: development mode;
+- ``COMPANION_PUBLIC_URL``: the address phones use (for QR codes and, with https, secure cookies).
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import secrets
+from pathlib import Path
+
+import dj_database_url
+from django.utils.translation import gettext_lazy as _
+
+import games
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+DATA_DIR = Path(os.environ.get("COMPANION_DATA_DIR", BASE_DIR / "data"))
+DATA_DIR.mkdir(parents=True, exist_ok=True)
+
+
+def _secret_key() -> str:
+    """A key generated on first run and kept in the data folder."""
+    if key := os.environ.get("DJANGO_SECRET_KEY"):
+        return key
+    path = DATA_DIR / "secret_key"
+    if not path.exists():
+        path.write_text(secrets.token_urlsafe(50))
+        path.chmod(0o600)
+    return path.read_text().strip()
+
+
+SECRET_KEY = _secret_key()
+DEBUG = os.environ.get("COMPANION_DEBUG") == "1"
+PUBLIC_URL = os.environ.get("COMPANION_PUBLIC_URL", "").rstrip("/")
+HTTPS = PUBLIC_URL.startswith("https://")
+
+# Phones reach the app by the LAN address, which nobody knows in advance.
+ALLOWED_HOSTS = ["*"]
+if PUBLIC_URL:
+    CSRF_TRUSTED_ORIGINS = [PUBLIC_URL]
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "django_htmx",
+    "companion",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+]
+
+ROOT_URLCONF = "companion.urls"
+ASGI_APPLICATION = "companion.asgi.application"
+
+
+# Games from outside the ``games`` package (the test suite's small engines):
+# dotted module names, each exposing GAME, with templates in a ``templates`` folder beside it.
+EXTRA_GAMES = [name for name in os.environ.get("COMPANION_EXTRA_GAMES", "").split(",") if name]
+_extra_roots = []
+for _module_name in EXTRA_GAMES:
+    _module = importlib.import_module(_module_name)
+    games.register(_module.GAME)
+    _extra_roots.append(Path(_module.__file__).parent)
+
+
+def _game_dirs(sub: str) -> list[Path]:
+    """``games/<slug>/<sub>`` for every game that has one: games bring their own."""
+    found = [
+        path
+        for game in games.all()
+        if (path := Path(games.__file__).parent / game.slug / sub).is_dir()
+    ]
+    return found + [root / sub for root in _extra_roots if (root / sub).is_dir()]
+
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates", *_game_dirs("templates")],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+                "django.template.context_processors.i18n",
+            ],
+            "builtins": ["django.templatetags.i18n", "companion.templatetags.companion"],
+        },
+    }
+]
+
+_sqlite = {
+    "ENGINE": "django.db.backends.sqlite3",
+    "NAME": DATA_DIR / "companion.sqlite3",
+    "OPTIONS": {
+        # IMMEDIATE takes the write lock when a transaction starts, so two entries
+        # for one table queue up instead of failing half-way with "database is locked".
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
+        "init_command": (
+            "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA busy_timeout=20000;"
+        ),
+    },
+}
+DATABASES = {
+    "default": dj_database_url.parse(os.environ["DATABASE_URL"], conn_max_age=60)
+    if os.environ.get("DATABASE_URL")
+    else _sqlite
+}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+REDIS_URL = os.environ.get("REDIS_URL", "")
+
+LANGUAGE_CODE = "en"
+LANGUAGES = [("cs", _("Czech")), ("en", _("English")), ("ru", _("Russian"))]
+# A game's own catalogue comes first, so makemessages files each game's strings with it.
+LOCALE_PATHS = [*_game_dirs("locale"), BASE_DIR / "locale"]
+USE_I18N = True
+USE_TZ = True
+TIME_ZONE = "UTC"
+
+STATIC_URL = "static/"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STATIC_ROOT = DATA_DIR / "static"
+# Files are served from the app folders as they are: no collectstatic step to forget.
+WHITENOISE_USE_FINDERS = True
+WHITENOISE_AUTOREFRESH = DEBUG
+
+SESSION_COOKIE_HTTPONLY = True
+CSRF_COOKIE_HTTPONLY = False  # htmx reads it from the page, not the cookie
+X_FRAME_OPTIONS = "DENY"
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+SESSION_COOKIE_SECURE = HTTPS
+CSRF_COOKIE_SECURE = HTTPS
+SECURE_SSL_REDIRECT = False  # TLS, when there is any, ends at a proxy in front of us
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if HTTPS else None
+SECURE_HSTS_SECONDS = 3600 if HTTPS else 0
+SECURE_HSTS_INCLUDE_SUBDOMAINS = HTTPS
+SECURE_HSTS_PRELOAD = False
+if not HTTPS:
+    # On a home LAN the app is reached over plain HTTP by an IP address, so cookies
+    # cannot be "secure" and HTTPS cannot be forced: with an https public URL these
+    # checks apply again. Each silenced check is one of exactly these consequences.
+    SILENCED_SYSTEM_CHECKS = [
+        "security.W004",  # HSTS
+        "security.W008",  # SSL redirect
+        "security.W012",  # session cookie secure
+        "security.W016",  # CSRF cookie secure
+    ]
+else:
+    SILENCED_SYSTEM_CHECKS = ["security.W008", "security.W021"]
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": "WARNING"},
+}

@@ -1,0 +1,97 @@
+"""Template filters shared by the platform and the games' templates."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django import template
+from django.utils.translation import gettext
+
+register = template.Library()
+
+
+def translate(message: Any) -> str:
+    """Translate a ``Msg`` (``{"text", "args"}``) or a marked string.
+
+    String arguments are translated too, so an engine can pass a marked word
+    (a nation, a colour) as an argument. A translation whose placeholders do
+    not fit falls back to the English text rather than failing the page.
+    """
+    if message is None:
+        return ""
+    if isinstance(message, str):
+        return gettext(message) if message else ""
+    if isinstance(message, dict) and "text" in message:
+        args = {
+            key: translate(value) if isinstance(value, str | dict) else value
+            for key, value in (message.get("args") or {}).items()
+        }
+        text = gettext(message["text"])
+        try:
+            return text % args if args else text
+        except (KeyError, ValueError, TypeError):
+            return message["text"] % args if args else message["text"]
+    return str(message)
+
+
+@register.filter(name="tr")
+def tr(message: Any) -> str:
+    return translate(message)
+
+
+@register.filter
+def seat_name(seats: list[dict[str, Any]], index: Any) -> str:
+    """The name of seat ``index`` from the ``seats`` context list."""
+    try:
+        return str(seats[int(index)]["name"])
+    except (IndexError, KeyError, TypeError, ValueError):
+        return "?"
+
+
+@register.filter
+def seat_colour(seats: list[dict[str, Any]], index: Any) -> str:
+    try:
+        return str(seats[int(index)]["colour"])
+    except (IndexError, KeyError, TypeError, ValueError):
+        return ""
+
+
+@register.filter
+def get(mapping: Any, key: Any) -> Any:
+    """``mapping[key]`` for dicts (also with int keys given as str) and lists."""
+    try:
+        if isinstance(mapping, dict):
+            if key in mapping:
+                return mapping[key]
+            return mapping.get(str(key))
+        return mapping[int(key)]
+    except (IndexError, KeyError, TypeError, ValueError):
+        return None
+
+
+@register.filter
+def as_json(value: Any) -> str:
+    """A value as JSON, for a form field's value attribute."""
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+@register.filter
+def duration(seconds: Any) -> str:
+    """Seconds as h:mm:ss or m:ss."""
+    try:
+        total = int(float(seconds))
+    except (TypeError, ValueError):
+        return "0:00"
+    hours, rest = divmod(total, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+@register.filter
+def times(count: Any) -> range:
+    """``range(count)`` for repeating a piece of markup."""
+    try:
+        return range(int(count))
+    except (TypeError, ValueError):
+        return range(0)

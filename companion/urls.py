@@ -1,0 +1,31 @@
+from django.contrib import admin
+from django.urls import include, path
+
+from companion.views import lobby, play, records, seats, stream
+
+urlpatterns = [
+    path("", lobby.home, name="home"),
+    path("history/", records.history_list, name="history"),
+    path("history/<str:code>/", records.history_detail, name="history_detail"),
+    path("games/<slug:slug>/rules/", records.rules, name="rules"),
+    path("t/<str:code>/", play.table_page, name="table"),
+    path("t/<str:code>/live/", play.table_live, name="table_live"),
+    path("t/<str:code>/watch/<str:token>/", play.watch_page, name="watch"),
+    path("t/<str:code>/start/", lobby.start, name="start"),
+    path("t/<str:code>/seat/<int:index>/free/", lobby.free_seat, name="free_seat"),
+    path("t/<str:code>/seat/<int:index>/rename/", lobby.rename_seat, name="rename_seat"),
+    path("t/<str:code>/join/", seats.join, name="join"),
+    path("t/<str:code>/join/qr.svg", records.join_qr, name="join_qr"),
+    path("t/<str:code>/s/<int:index>/<str:token>/", seats.seat_link, name="seat_link"),
+    path("t/<str:code>/s/<int:index>/<str:token>/qr.svg", records.seat_qr, name="seat_qr"),
+    path("t/<str:code>/me/", play.phone, name="phone"),
+    path("t/<str:code>/me/live/", play.phone_live, name="phone_live"),
+    path("t/<str:code>/host/", play.host_mode, name="host"),
+    path("t/<str:code>/act/", play.act, name="act"),
+    path("t/<str:code>/undo/", play.undo, name="undo"),
+    path("t/<str:code>/correct/<int:seq>/", play.correct, name="correct"),
+    path("t/<str:code>/stream/", stream.stream, name="stream"),
+    path("t/<str:code>/version/", stream.version, name="version"),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("admin/", admin.site.urls),
+]

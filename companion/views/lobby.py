@@ -1,0 +1,100 @@
+"""Starting a table: the home page, the lobby's host controls."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext
+from django.views.decorators.http import require_http_methods, require_POST
+
+import games
+from companion import devices, selectors
+from companion.services import tables
+from companion.services.errors import Refused
+from companion.templatetags.companion import translate
+from companion.views.common import table_or_404
+
+
+@require_http_methods(["GET", "POST"])
+def home(request: HttpRequest) -> HttpResponse:
+    """Pick a game, the number of players, the options and (optionally) names."""
+    error = None
+    if request.method == "POST":
+        slug = request.POST.get("game", "")
+        try:
+            count = int(request.POST.get("players", ""))
+        except ValueError:
+            count = 0
+        try:
+            game = games.get(slug)
+        except KeyError:
+            game = None
+        if game is None:
+            error = gettext("Pick a game.")
+        else:
+            options = {
+                option.key: request.POST[f"opt.{option.key}"]
+                for option in game.options
+                if f"opt.{option.key}" in request.POST
+            }
+            names = [request.POST.get(f"name.{index}", "") for index in range(count)]
+            try:
+                table = tables.create_table(slug, count, options, names)
+            except Refused as refusal:
+                error = translate(refusal.message)
+            else:
+                response = redirect("table", code=table.code)
+                devices.set_cookie(request, response, devices.host_cookie(table), table.host_token)
+                return response
+    return render(
+        request,
+        "companion/home.html",
+        {
+            "games": games.all(),
+            "running": selectors.history(12),
+            "error": error,
+        },
+        status=400 if error else 200,
+    )
+
+
+@require_POST
+def start(request: HttpRequest, code: str) -> HttpResponse:
+    table = table_or_404(code)
+    try:
+        tables.check_host(table, request.COOKIES.get(devices.host_cookie(table)))
+        tables.start_table(table)
+    except Refused as refusal:
+        return _refused(request, refusal)
+    return redirect("table", code=table.code)
+
+
+@require_POST
+def free_seat(request: HttpRequest, code: str, index: int) -> HttpResponse:
+    table = table_or_404(code)
+    try:
+        tables.check_host(table, request.COOKIES.get(devices.host_cookie(table)))
+        tables.free_seat(table, index)
+    except Refused as refusal:
+        return _refused(request, refusal)
+    return redirect("table", code=table.code)
+
+
+@require_POST
+def rename_seat(request: HttpRequest, code: str, index: int) -> HttpResponse:
+    table = table_or_404(code)
+    try:
+        tables.check_host(table, request.COOKIES.get(devices.host_cookie(table)))
+        tables.rename_seat(table, index, request.POST.get("name", ""))
+    except Refused as refusal:
+        return _refused(request, refusal)
+    return redirect("table", code=table.code)
+
+
+def _refused(request: HttpRequest, refusal: Refused) -> HttpResponse:
+    return render(
+        request,
+        "companion/message.html",
+        {"message": refusal.message},
+        status=refusal.status,
+    )

@@ -1,0 +1,339 @@
+"""The three views of a running table (table, phone, host) and the entry endpoints."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+import games
+from companion import devices, selectors
+from companion.forms import action_from_post, int_from_post
+from companion.models import Table
+from companion.services import entries
+from companion.services.errors import Refused, Stale
+from companion.views.common import absolute, table_or_404
+from games.i18n import Msg, _, msg
+
+# -- table view (shared screen) and spectators -----------------------------------------
+
+
+@require_GET
+def table_page(request: HttpRequest, code: str) -> HttpResponse:
+    table = table_or_404(code)
+    return render(request, "companion/table.html", _table_context(request, table, watch=False))
+
+
+@require_GET
+def watch_page(request: HttpRequest, code: str, token: str) -> HttpResponse:
+    table = table_or_404(code)
+    if token != table.watch_token:
+        return render(
+            request,
+            "companion/message.html",
+            {"message": msg(_("This spectator link is not valid."))},
+            status=404,
+        )
+    return render(request, "companion/table.html", _table_context(request, table, watch=True))
+
+
+@require_GET
+def table_live(request: HttpRequest, code: str) -> HttpResponse:
+    table = table_or_404(code)
+    watch = request.GET.get("watch") == "1"
+    return render(request, "companion/_table_live.html", _table_context(request, table, watch))
+
+
+def _table_context(request: HttpRequest, table: Table, watch: bool) -> dict[str, Any]:
+    host = devices.is_host(request, table) and not watch
+    context = selectors.game_context(table, None)
+    game = context["game"]
+    context.update(
+        host=host,
+        watch=watch,
+        join_url=absolute(request, reverse("join", args=[table.code])),
+        watch_url=absolute(request, reverse("watch", args=[table.code, table.watch_token])),
+        clocks=selectors.clocks_of(table, game) if table.state else [],
+        log=selectors.log_lines(table, last=8),
+        live_url=reverse("table_live", args=[table.code]) + ("?watch=1" if watch else ""),
+        seat_links=[
+            absolute(request, reverse("seat_link", args=[table.code, s["index"], s["claim_token"]]))
+            for s in context["seats"]
+        ]
+        if host
+        else [],
+    )
+    return context
+
+
+# -- phone view (one seat) and host mode ------------------------------------------------
+
+
+@require_GET
+def phone(request: HttpRequest, code: str) -> HttpResponse:
+    table = table_or_404(code)
+    seat = devices.my_seat(request, table)
+    if seat is None:
+        return redirect("join", code=table.code)
+    return render(request, "companion/phone.html", _phone_context(request, table, seat.index))
+
+
+@require_GET
+def host_mode(request: HttpRequest, code: str) -> HttpResponse:
+    """One device passed around the table: it enters for whoever must act."""
+    table = table_or_404(code)
+    if not devices.is_host(request, table):
+        return render(
+            request,
+            "companion/message.html",
+            {"message": msg(_("Only the host can do this."))},
+            status=403,
+        )
+    seat = _host_seat(request, table)
+    return render(
+        request, "companion/phone.html", _phone_context(request, table, seat, host_mode=True)
+    )
+
+
+@require_GET
+def phone_live(request: HttpRequest, code: str) -> HttpResponse:
+    table = table_or_404(code)
+    if request.GET.get("host") == "1" and devices.is_host(request, table):
+        seat, host_mode_on = _host_seat(request, table), True
+    else:
+        mine = devices.my_seat(request, table)
+        if mine is None:
+            return HttpResponse(status=403)
+        seat, host_mode_on = mine.index, False
+    return render(
+        request,
+        "companion/_phone_live.html",
+        _phone_context(request, table, seat, host_mode=host_mode_on),
+    )
+
+
+def _host_seat(request: HttpRequest, table: Table) -> int:
+    seat_count = table.seats.count()
+    try:
+        seat = int(request.GET.get("seat", ""))
+        if 0 <= seat < seat_count:
+            return seat
+    except ValueError:
+        pass
+    if table.state is not None:
+        to_act = games.get(table.game).to_act(table.state)
+        if to_act:
+            return to_act[0]
+    return 0
+
+
+def _phone_context(
+    request: HttpRequest,
+    table: Table,
+    seat: int,
+    *,
+    host_mode: bool = False,
+    flash: Msg | None = None,
+    flash_error: bool = False,
+) -> dict[str, Any]:
+    context = selectors.game_context(table, seat)
+    game = context["game"]
+    last_seat = selectors.last_effective_seat(table) if table.state is not None else None
+    choices = selectors.choices_for(table, seat)
+    context.update(
+        host_mode=host_mode,
+        host=devices.is_host(request, table),
+        choices=[(choice, uuid.uuid4().hex) for choice in choices],
+        can_undo=last_seat is not None and (host_mode or last_seat == seat),
+        undo_key=uuid.uuid4().hex,
+        clocks=selectors.clocks_of(table, game) if table.state else [],
+        log=selectors.log_lines(table, last=5),
+        flash=flash,
+        flash_error=flash_error,
+        my_turn=seat in context["to_act"],
+        live_url=reverse("phone_live", args=[table.code])
+        + (f"?host=1&seat={seat}" if host_mode else ""),
+    )
+    return context
+
+
+# -- entries ------------------------------------------------------------------------------
+
+
+@require_POST
+def act(request: HttpRequest, code: str) -> HttpResponse:
+    table = table_or_404(code)
+    actor = devices.actor_for(request, table)
+    host_mode_on = request.POST.get("host_mode") == "1" and actor.is_host
+    try:
+        on_behalf = int_from_post(request.POST, "on_behalf") if host_mode_on else None
+        result = entries.submit_action(
+            table.code,
+            _entering_as(actor, host_mode_on),
+            version=int_from_post(request.POST, "version") or 0,
+            idempotency_key=request.POST.get("idem", ""),
+            action=action_from_post(request.POST),
+            on_behalf=on_behalf,
+        )
+    except Refused as refusal:
+        return _entry_response(request, table, actor, host_mode_on, refusal=refusal)
+    flash = msg(_("This entry was already received.")) if result.duplicate else None
+    return _entry_response(request, result.table, actor, host_mode_on, flash=flash)
+
+
+@require_POST
+def undo(request: HttpRequest, code: str) -> HttpResponse:
+    table = table_or_404(code)
+    actor = devices.actor_for(request, table)
+    host_mode_on = request.POST.get("host_mode") == "1" and actor.is_host
+    try:
+        result = entries.undo_last(
+            table.code,
+            _entering_as(actor, host_mode_on),
+            version=int_from_post(request.POST, "version") or 0,
+            idempotency_key=request.POST.get("idem", ""),
+        )
+    except Refused as refusal:
+        return _entry_response(request, table, actor, host_mode_on, refusal=refusal)
+    return _entry_response(
+        request, result.table, actor, host_mode_on, flash=msg(_("The last entry was undone."))
+    )
+
+
+def _entering_as(actor: entries.Actor, host_mode_on: bool) -> entries.Actor:
+    """Host rights apply in host mode only: a host's own phone acts as its seat."""
+    if host_mode_on or actor.seat is None:
+        return actor
+    return entries.Actor(seat=actor.seat, is_host=False, device=actor.device)
+
+
+def _entry_response(
+    request: HttpRequest,
+    table: Table,
+    actor: entries.Actor,
+    host_mode_on: bool,
+    *,
+    refusal: Refused | None = None,
+    flash: Msg | None = None,
+) -> HttpResponse:
+    """The phone's fresh live region with the outcome of the entry.
+
+    htmx swaps the region in place (status 200 so that it does); a plain form
+    post gets the whole page, with the refusal's status code.
+    """
+    if actor.seat is None and not actor.is_host:  # a spectator or a stranger
+        message = refusal.message if refusal else msg(_("Only the players at this table can make entries."))
+        return render(request, "companion/message.html", {"message": message}, status=403)
+    table.refresh_from_db()
+    if host_mode_on:
+        seat = _host_seat_after(request, table)
+    elif actor.seat is not None:
+        seat = actor.seat
+    else:
+        return redirect("table", code=table.code)
+    context = _phone_context(
+        request,
+        table,
+        seat,
+        host_mode=host_mode_on,
+        flash=refusal.message if refusal else flash,
+        flash_error=refusal is not None,
+    )
+    context["stale"] = isinstance(refusal, Stale)
+    if request.htmx:
+        return render(request, "companion/_phone_live.html", context)
+    if refusal is None:
+        target = reverse("host", args=[table.code]) if host_mode_on else reverse(
+            "phone", args=[table.code]
+        )
+        return redirect(target)
+    return render(request, "companion/phone.html", context, status=refusal.status)
+
+
+def _host_seat_after(request: HttpRequest, table: Table) -> int:
+    """In host mode the device follows the game to whoever must act next."""
+    if table.state is not None:
+        to_act = games.get(table.game).to_act(table.state)
+        if to_act:
+            return to_act[0]
+    try:
+        return int(request.POST.get("on_behalf", "0"))
+    except ValueError:
+        return 0
+
+
+# -- corrections --------------------------------------------------------------------------
+
+
+@require_http_methods(["GET", "POST"])
+def correct(request: HttpRequest, code: str, seq: int) -> HttpResponse:
+    """Correct the physical facts of one logged entry (a roll, a draw, a tower drop)."""
+    table = table_or_404(code)
+    actor = devices.actor_for(request, table)
+    if actor.seat is None and not actor.is_host:
+        return render(
+            request,
+            "companion/message.html",
+            {"message": msg(_("Only the players at this table can make entries."))},
+            status=403,
+        )
+    game = games.get(table.game)
+    event = table.events.filter(seq=seq, kind="action").first()
+    if event is None:
+        return render(
+            request,
+            "companion/message.html",
+            {"message": msg(_("Entry %(seq)s is not in the game any more."), seq=seq)},
+            status=404,
+        )
+    # The entry as it counts now (a previous correction may have changed it).
+    current = next(
+        (item.action for item in selectors.effective(table) if item.seq == seq), event.payload
+    )
+    fields = game.facts(current)
+    error: Msg | None = None
+    status = 200
+    if request.method == "POST":
+        facts = {
+            key: value
+            for key, value in action_from_post(_with_action(request)).items()
+            if key != "type"
+        }
+        try:
+            entries.correct_entry(
+                table.code,
+                actor,
+                target=seq,
+                facts=facts,
+                version=int_from_post(request.POST, "version") or 0,
+                idempotency_key=request.POST.get("idem", ""),
+            )
+        except Refused as refusal:
+            error = refusal.message
+            status = refusal.status
+        else:
+            return redirect("phone" if actor.seat is not None else "table", code=table.code)
+    return render(
+        request,
+        "companion/correct.html",
+        {
+            "table": table,
+            "seq": seq,
+            "entry": game.describe(current),
+            "fields": fields,
+            "current": current,
+            "error": error,
+            "idem": uuid.uuid4().hex,
+        },
+        status=status,
+    )
+
+
+def _with_action(request: HttpRequest):  # type: ignore[no-untyped-def]
+    data = request.POST.copy()
+    data["action"] = '{"type": "correction"}'
+    return data

@@ -1,0 +1,85 @@
+"""History of games, the rules pages and QR images."""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.views.decorators.http import require_GET
+
+import games
+from companion import qr, selectors
+from companion.replay import ReplayError
+from companion.views.common import absolute, table_or_404
+
+
+@require_GET
+def history_list(request: HttpRequest) -> HttpResponse:
+    rows = []
+    for table in selectors.history():
+        seats = list(table.seats.all())
+        rows.append(
+            {"table": table, "game": games.get(table.game), "seats": seats, "names": [s.name for s in seats]}
+        )
+    return render(request, "companion/history.html", {"rows": rows})
+
+
+@require_GET
+def history_detail(request: HttpRequest, code: str) -> HttpResponse:
+    """A game's result, clocks and full log; ``?step=N`` shows the state after N entries."""
+    table = table_or_404(code)
+    if table.state is None:
+        raise Http404
+    game = games.get(table.game)
+    total = table.applied
+    step = None
+    state = None
+    if "step" in request.GET:
+        try:
+            step = max(0, min(int(request.GET["step"]), total))
+        except ValueError:
+            step = total
+        try:
+            state = selectors.state_at(table, step)
+        except ReplayError:  # pragma: no cover - the log was checked when written
+            state = None
+    context = selectors.game_context(table, None, state=state)
+    context.update(
+        step=step,
+        total=total,
+        steps=range(total + 1),
+        log=selectors.log_lines(table),
+        clocks=selectors.clocks_of(table, game),
+        final_scores=table.scores,
+    )
+    return render(request, "companion/history_detail.html", context)
+
+
+@require_GET
+def rules(request: HttpRequest, slug: str) -> HttpResponse:
+    try:
+        game = games.get(slug)
+    except KeyError:
+        raise Http404 from None
+    return render(request, "companion/rules.html", {"game": game})
+
+
+@require_GET
+def join_qr(request: HttpRequest, code: str) -> HttpResponse:
+    table = table_or_404(code)
+    return _svg(absolute(request, reverse("join", args=[table.code])))
+
+
+@require_GET
+def seat_qr(request: HttpRequest, code: str, index: int, token: str) -> HttpResponse:
+    table = table_or_404(code)
+    seat = table.seats.filter(index=index, claim_token=token).first()
+    if seat is None:
+        raise Http404
+    return _svg(absolute(request, reverse("seat_link", args=[table.code, index, token])))
+
+
+def _svg(data: str) -> HttpResponse:
+    response = HttpResponse(qr.svg(data), content_type="image/svg+xml")
+    response["Cache-Control"] = "private, max-age=3600"
+    return response

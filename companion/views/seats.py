@@ -1,0 +1,74 @@
+"""Phones taking seats: through the table's QR code or a seat's own link."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods
+
+from companion import devices, selectors
+from companion.services import tables
+from companion.services.errors import Refused
+from companion.views.common import table_or_404
+
+
+@require_http_methods(["GET", "POST"])
+def join(request: HttpRequest, code: str) -> HttpResponse:
+    """The page the table's QR code opens: take a free seat (name, colour)."""
+    table = table_or_404(code)
+    if devices.my_seat(request, table) is not None:
+        return redirect("phone", code=table.code)
+    return _claim(request, table, claim_token=None, only_index=None)
+
+
+@require_http_methods(["GET", "POST"])
+def seat_link(request: HttpRequest, code: str, index: int, token: str) -> HttpResponse:
+    """A seat's own QR code: this phone takes exactly that seat."""
+    table = table_or_404(code)
+    mine = devices.my_seat(request, table)
+    if mine is not None and mine.index == index:
+        return redirect("phone", code=table.code)
+    return _claim(request, table, claim_token=token, only_index=index)
+
+
+def _claim(
+    request: HttpRequest, table, *, claim_token: str | None, only_index: int | None
+) -> HttpResponse:
+    error = None
+    if request.method == "POST":
+        try:
+            index = int(request.POST.get("seat", ""))
+            if only_index is not None and index != only_index:
+                raise ValueError
+        except ValueError:
+            index = -1
+        try:
+            token = tables.claim_seat(
+                table,
+                index,
+                request.POST.get("name", ""),
+                request.POST.get("colour", ""),
+                claim_token,
+            )
+        except Refused as refusal:
+            error = refusal
+        else:
+            response = redirect("phone", code=table.code)
+            devices.set_cookie(request, response, devices.seat_cookie(table), token)
+            return response
+    seats = selectors.seats_of(table)
+    offered = [s for s in seats if s["free"] and (only_index is None or s["index"] == only_index)]
+    taken_colours = {s["colour"] for s in seats if not s["free"]}
+    return render(
+        request,
+        "companion/join.html",
+        {
+            "table": table,
+            "seats": seats,
+            "offered": offered,
+            "colours": [(key, label) for key, label in tables.COLOURS if key not in taken_colours],
+            "error": error.message if error else None,
+            "single": only_index is not None,
+        },
+        status=error.status if error else 200,
+    )

@@ -1,0 +1,69 @@
+"""Live updates to the devices: Server-Sent Events, and a version probe for polling."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
+from django.views.decorators.http import require_GET
+
+from companion import live
+from companion.models import Table
+
+HEARTBEAT_SECONDS = 15.0
+
+
+async def _version(code: str) -> int | None:
+    return await Table.objects.filter(code=code).values_list("version", flat=True).afirst()
+
+
+def _event(version: int) -> str:
+    # The id lets a reconnecting browser say what it has seen (Last-Event-ID).
+    return f"id: {version}\nevent: version\ndata: {version}\n\n"
+
+
+@require_GET
+async def stream(request: HttpRequest, code: str) -> HttpResponse:
+    """``version`` events for table ``code``; a device that reconnects catches up at once."""
+    current = await _version(code)
+    if current is None:
+        raise Http404
+    try:
+        known = int(request.headers.get("Last-Event-ID") or request.GET.get("v") or 0)
+    except ValueError:
+        known = 0
+
+    async def events() -> AsyncIterator[str]:
+        seen = known
+        yield "retry: 1500\n\n"
+        async with live.subscription(code) as subscriber:
+            latest = await _version(code) or 0
+            if latest > seen:
+                seen = latest
+                yield _event(seen)
+            while True:
+                version = await subscriber.next(HEARTBEAT_SECONDS)
+                if version is None:
+                    # Quiet: also check the database, in case a message was lost
+                    # (Redis restarted); then a comment keeps proxies from closing.
+                    version = await _version(code) or 0
+                    if version <= seen:
+                        yield ": keepalive\n\n"
+                        continue
+                if version > seen:
+                    seen = version
+                    yield _event(seen)
+
+    response = StreamingHttpResponse(events(), content_type="text/event-stream")
+    response["Cache-Control"] = "no-cache"
+    response["X-Accel-Buffering"] = "no"
+    return response
+
+
+@require_GET
+async def version(request: HttpRequest, code: str) -> HttpResponse:
+    """The table's version, for devices that cannot keep a stream open (polling)."""
+    current = await _version(code)
+    if current is None:
+        raise Http404
+    return JsonResponse({"version": current})

@@ -1,0 +1,183 @@
+"""Fixtures for the platform's tests."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.test import Client
+
+ROOT = Path(__file__).resolve().parent.parent
+IN_CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
+POSTGRES_URL = os.environ.get("COMPANION_TEST_POSTGRES", "postgres://postgres@127.0.0.1:5432/postgres")
+REDIS_URL = os.environ.get("COMPANION_TEST_REDIS", "redis://127.0.0.1:6379/15")
+CHROMIUM = "/usr/bin/chromium"
+
+
+def missing(what: str) -> None:
+    """Skip on a bare laptop; in CI a missing part is a failure, never a skip."""
+    if IN_CI:
+        pytest.fail(f"{what} is required in CI but is not available")
+    pytest.skip(f"{what} is not available")
+
+
+def port_open(host: str, port: int) -> bool:
+    try:
+        with socket.create_connection((host, port), timeout=0.5):
+            return True
+    except OSError:
+        return False
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@dataclass
+class Phone:
+    """A phone at a table: a test client holding a seat's cookie."""
+
+    client: Client
+    code: str
+    seat: int
+
+    def page(self) -> Any:
+        return self.client.get(f"/t/{self.code}/me/")
+
+    def act(self, action: dict[str, Any], *, version: int | None = None, key: str | None = None, htmx: bool = False, **extra: Any) -> Any:
+        import json
+
+        from companion.models import Table
+
+        if version is None:
+            version = Table.objects.get(code=self.code).state_version
+        data = {
+            "action": json.dumps(action),
+            "version": str(version),
+            "idem": key or uuid.uuid4().hex,
+            **extra,
+        }
+        headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
+        return self.client.post(f"/t/{self.code}/act/", data, **headers)
+
+
+@pytest.fixture
+def make_table(db: Any) -> Any:
+    """Create a table (as its host) and return (table, host client)."""
+    from companion.models import Table
+
+    def make(game: str = "dice_race", players: int = 2, start: bool = True, **options: str) -> tuple[Table, Client]:
+        host = Client()
+        response = host.post("/", {"game": game, "players": players, **{f"opt.{k}": v for k, v in options.items()}})
+        assert response.status_code == 302, response.content
+        code = response["Location"].strip("/").split("/")[-1]
+        table = Table.objects.get(code=code)
+        if start:
+            assert host.post(f"/t/{code}/start/").status_code == 302
+            table.refresh_from_db()
+        return table, host
+
+    return make
+
+
+@pytest.fixture
+def join() -> Any:
+    """A new phone that takes seat ``index`` through the table's join page."""
+
+    def take(table: Any, index: int, name: str = "", colour: str | None = None) -> Phone:
+        from companion.services.tables import COLOUR_KEYS
+
+        client = Client()
+        colour = colour or COLOUR_KEYS[index]
+        response = client.post(f"/t/{table.code}/join/", {"seat": index, "name": name or f"P{index}", "colour": colour})
+        assert response.status_code == 302, response.content.decode()[:500]
+        return Phone(client, table.code, index)
+
+    return take
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> str:
+    if not port_open("127.0.0.1", 5432):
+        missing("PostgreSQL on 127.0.0.1:5432")
+    return POSTGRES_URL
+
+
+@pytest.fixture(scope="session")
+def redis_url() -> str:
+    if not port_open("127.0.0.1", 6379):
+        missing("Redis on 127.0.0.1:6379")
+    return REDIS_URL
+
+
+@dataclass
+class Server:
+    url: str
+    process: subprocess.Popen[bytes]
+    env: dict[str, str]
+
+    def stop(self, hard: bool = False) -> None:
+        if self.process.poll() is None:
+            if hard:
+                self.process.kill()
+            else:
+                self.process.terminate()
+            self.process.wait(timeout=10)
+
+
+def start_server(env: dict[str, str], port: int | None = None, workers: int = 1) -> Server:
+    """The real start path: uvicorn serving the ASGI app, as the start command does."""
+    port = port or free_port()
+    command = [
+        sys.executable, "-m", "uvicorn", "companion.asgi:application",
+        "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning",
+        "--workers", str(workers),
+    ]
+    process = subprocess.Popen(command, cwd=ROOT, env=env)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if port_open("127.0.0.1", port):
+            return Server(f"http://127.0.0.1:{port}", process, env)
+        if process.poll() is not None:
+            raise RuntimeError("the server did not start")
+        time.sleep(0.1)
+    process.kill()
+    raise RuntimeError("the server did not open its port")
+
+
+def server_env(tmp_path: Path, **extra: str) -> dict[str, str]:
+    env = dict(os.environ)
+    env.pop("DATABASE_URL", None)
+    env.pop("REDIS_URL", None)
+    env.update(
+        COMPANION_DATA_DIR=str(tmp_path),
+        COMPANION_EXTRA_GAMES="tests.engines.dice_race",
+        DJANGO_SETTINGS_MODULE="companion.settings",
+        **extra,
+    )
+    return env
+
+
+def migrate(env: dict[str, str]) -> None:
+    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True)
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    """A real uvicorn process on an embedded SQLite file of its own."""
+    env = server_env(tmp_path)
+    migrate(env)
+    running = start_server(env)
+    yield running
+    running.stop()
