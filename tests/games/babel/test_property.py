@@ -17,7 +17,7 @@ from tests.games.babel.helpers import PLAYERS, arrange, check_invariants
 
 MAX_STEPS = 1500
 # A builder's taste, so that random games also reach 15, the final phase and 20.
-WEIGHTS = {"build": 40, "settle": 6, "ability": 4, "travel": 2, "end_actions": 3}
+WEIGHTS = {"build": 40, "settle": 6, "ability": 10, "travel": 2, "end_actions": 3}
 
 
 def fill(choice: Choice, rng: random.Random) -> dict[str, Any]:
