@@ -19,7 +19,7 @@ from games.stortebeker.ships import TOTAL_SHIPS
 
 NAMES = ["Yellow", "Red", "Blue", "Green"]
 PLAIN_SHIP = {"colour": "blue", "points": 3, "defence": 20, "needs": {"water": 2}}
-DEFAULT_HAND = ["water", "water", "beans", "beans", "biscuits", "biscuits"]
+DEFAULT_HAND = ["water", "biscuits", "meat", "rum", "bananas", "pirate2"]
 
 
 def act(state: dict, seat: int, action: dict[str, Any], seed: int = 1) -> dict:
@@ -29,8 +29,13 @@ def act(state: dict, seat: int, action: dict[str, Any], seed: int = 1) -> dict:
 
 def ship(colour: str = "blue", points: int = 3, defence: int = 20, **needs: int) -> dict:
     """A ship entry."""
-    return {"type": "ship", "colour": colour, "points": points, "defence": defence,
-            "needs": needs or {"water": 2}}
+    return {
+        "type": "ship",
+        "colour": colour,
+        "points": points,
+        "defence": defence,
+        "needs": needs or {"water": 2},
+    }
 
 
 def new_game(players: int = 3, rules: str = "basic", **options: str) -> dict:

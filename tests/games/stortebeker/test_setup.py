@@ -15,7 +15,7 @@ from .helpers import act, assert_conserved, new_game, refused, ship, started
 
 @pytest.mark.parametrize("players", [1, 5])
 def test_two_to_four_players(players: int) -> None:
-    """"Urputná hra v kostky pro 2-4 mořské vlky od 10 let.\""""
+    """ "Urputná hra v kostky pro 2-4 mořské vlky od 10 let.\""""
     with pytest.raises(IllegalAction):
         GAME.setup(["p"] * players)
 
@@ -27,12 +27,16 @@ def test_unknown_option_refused() -> None:
 
 
 def test_action_cards() -> None:
-    """"66 akčních karet: 10 pirátů (3 × hodnota 4, 3 × hodnota 3, 4 × hodnota 2), 56 proviantních
+    """ "66 akčních karet: 10 pirátů (3 × hodnota 4, 3 × hodnota 3, 4 × hodnota 2), 56 proviantních
     karet, z toho 10 s malým symbolem piráta ... 13 × voda, 10 × fazole, 10 × suchary, 8 × maso,
     8 × rum, 7 × banány\""""
     cards = Counter(new_game()["deck"])
     assert sum(cards.values()) == 66
-    assert {code: cards[code] for code in PIRATE_VALUES} == {"pirate2": 4, "pirate3": 3, "pirate4": 3}
+    assert {code: cards[code] for code in PIRATE_VALUES} == {
+        "pirate2": 4,
+        "pirate3": 3,
+        "pirate4": 3,
+    }
     kinds = Counter()
     for code, count in cards.items():
         if kind_of(code):
@@ -54,7 +58,7 @@ def test_action_cards() -> None:
     ],
 )
 def test_sea_and_harbour(players: int, rules: str, sea: int, harbour: int, face_up: int) -> None:
-    """"Poté se 4 z nich odkryjí a vyloží na stůl ... 2 hráči: 12 lodí, 3 hráči: 15 lodí,
+    """ "Poté se 4 z nich odkryjí a vyloží na stůl ... 2 hráči: 12 lodí, 3 hráči: 15 lodí,
     4 hráči: 18 lodí. Horní karta se otočí ... Přebytečné karty se vrátí do krabice."
     Extended: "Počet předem odkrytých lodí čekajících na startu se zvýší na 3" and
     "Hra ve dvou: Na moři jsou pouze 3 lodě najednou.\""""
@@ -75,7 +79,7 @@ def test_sea_and_harbour(players: int, rules: str, sea: int, harbour: int, face_
 
 
 def test_hands_of_six_then_the_first_player_starts() -> None:
-    """"Každý hráč obdrží 6 karet do ruky. Zbytek tvoří dobírací balík ... Začíná hráč, jehož
+    """ "Každý hráč obdrží 6 karet do ruky. Zbytek tvoří dobírací balík ... Začíná hráč, jehož
     žeton se na bodovací tabulce nachází nejvíc nahoře (zpravidla je to žlutý hráč).\""""
     state = new_game(2)
     for _n in range(5):
@@ -100,7 +104,7 @@ def test_hand_must_be_in_the_deck() -> None:
 
 
 def test_hand_needs_six_cards() -> None:
-    """"Každý hráč obdrží 6 karet do ruky.\""""
+    """ "Každý hráč obdrží 6 karet do ruky.\""""
     refused(new_game(2), 0, {"type": "hand", "cards": ["rum"] * 5})
 
 
@@ -123,8 +127,11 @@ def test_ship_entry_validated() -> None:
     refused(state, 0, {**ship(), "needs": {}})
     refused(state, 0, {**ship(), "needs": {"gold": 1}})
     refused(state, 0, {**ship(), "needs": ["rum"]})
-    state = act(state, 0, {"type": "ship", "colour": "red", "points": 4, "defence": 9,
-                           "need_rum": 2, "need_meat": 1})
+    state = act(
+        state,
+        0,
+        {"type": "ship", "colour": "red", "points": 4, "defence": 9, "need_rum": 2, "need_meat": 1},
+    )
     assert state["sea"][0]["needs"] == {"meat": 1, "rum": 2}
 
 
