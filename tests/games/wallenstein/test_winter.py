@@ -11,7 +11,7 @@ from games.wallenstein import GAME, scoring, winter
 from games.wallenstein.board import owned_lands
 from games.wallenstein.data import hunger_revolts
 
-from .helpers import army_total, clear_land, do, drop, in_season, peasant_total
+from .helpers import army_total, do, drop, in_season, peasant_total
 
 A, B, C = 0, 1, 2
 

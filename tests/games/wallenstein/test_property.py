@@ -1,0 +1,119 @@
+"""Random legal play: cubes are conserved and the final score equals a recount."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from games.base import IllegalAction
+from games.wallenstein import GAME
+from games.wallenstein.data import BUILDINGS, MAJORITY_POINTS, REGIONS, lands
+
+from .helpers import NAMES, army_total, peasant_total
+
+MAX_STEPS = 2500
+
+
+def _recount(state) -> list[int]:
+    """Score both winters again from what was recorded, independently of the engine."""
+    return [
+        sum(sum(winter[seat].values()) for winter in state["winters"])
+        for seat in range(len(state["players"]))
+    ]
+
+
+def _independent_winter(state) -> list[int]:
+    """A winter scored from the board alone, written without the engine's helpers."""
+    count = len(state["players"])
+    points = [0] * count
+    for seat in range(count):
+        for info in state["lands"].values():
+            if info["owner"] == seat:
+                points[seat] += 1 + sum(1 for kind in BUILDINGS if info[kind])
+    for region in REGIONS:
+        for kind in BUILDINGS:
+            have = [0] * count
+            for land, info in state["lands"].items():
+                if lands()[land].region == region and info[kind] and info["owner"] is not None:
+                    have[info["owner"]] += 1
+            best = max(have)
+            if best:
+                winners = [seat for seat in range(count) if have[seat] == best]
+                for seat in winners:
+                    points[seat] += MAJORITY_POINTS[kind] - (len(winners) > 1)
+    return points
+
+
+def _check_invariants(state) -> None:
+    for seat in range(len(state["players"])):
+        assert army_total(state, seat) == 62
+        assert state["gold"][seat] >= 0 and state["supply"][seat] >= 0
+    assert peasant_total(state) == 20
+    assert min(state["tower"]["armies"] + [state["tower"]["peasants"]]) >= 0
+    for land, info in state["lands"].items():
+        assert info["armies"] >= 0
+        assert sum(info[kind] for kind in BUILDINGS) <= lands()[land].building_sites
+        if info["owner"] is None:
+            assert info["armies"] == 0 and not any(info[kind] for kind in BUILDINGS)
+    assert json.loads(json.dumps(state)) == state
+
+
+def _random_action(rng: random.Random, state):
+    seat = rng.choice(GAME.to_act(state))
+    enabled = [choice for choice in GAME.choices(state, seat) if choice.disabled is None]
+    assert enabled, "a seat that must act has something to do"
+    choice = rng.choice(enabled)
+    action = copy.deepcopy(choice.action)
+    for field in choice.fields:
+        if field.kind == "int":
+            action[field.key] = rng.randint(
+                field.low or 0, field.high if field.high is not None else 3
+            )
+        else:
+            action[field.key] = rng.choice(field.choices)[0]
+    action["seat"] = seat
+    action["seed"] = rng.randrange(1 << 30)
+    return action
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    seed=st.integers(0, 1 << 30),
+    players=st.sampled_from([3, 4, 5]),
+    allocation=st.sampled_from(["draft", "fixed"]),
+    reinforce=st.sampled_from(["army_first", "either"]),
+)
+def test_random_games_keep_every_cube_and_score_exactly(
+    seed: int, players: int, allocation: str, reinforce: str
+) -> None:
+    rng = random.Random(seed)
+    state = GAME.setup(NAMES[:players], {"allocation": allocation, "reinforce": reinforce})
+    for _step in range(MAX_STEPS):
+        if GAME.outcome(state) is not None:
+            break
+        action = _random_action(rng, state)
+        before = copy.deepcopy(state)
+        try:
+            after = GAME.apply(state, action)
+        except IllegalAction:
+            assert state == before  # a refused entry changes nothing
+            continue
+        if len(after["winters"]) > len(state["winters"]):
+            # the winter just scored matches an independent recount of the board before
+            # the revolt markers were removed (markers do not score)
+            assert [sum(points.values()) for points in after["winters"][-1]] == _independent_winter(
+                after
+            )
+        state = after
+        _check_invariants(state)
+    outcome = GAME.outcome(state)
+    assert outcome is not None, "the game ends within the step bound"
+    totals = [score["total"] for score in GAME.scores(state)]
+    assert totals == _recount(state)
+    best = max(totals)
+    assert set(outcome["winners"]) <= {seat for seat in range(players) if totals[seat] == best}
+    assert sorted(seat for group in outcome["ranking"] for seat in group) == list(range(players))
