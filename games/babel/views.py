@@ -7,6 +7,7 @@ from typing import Any
 from games.babel.constants import (
     CITY_NAMES,
     NATION_NAMES,
+    NATIONS,
     POWER_HALVE,
     SOURCE_START,
     STAGE_ACTIONS,
@@ -18,6 +19,7 @@ from games.babel.constants import (
 from games.babel.endgame import distances
 from games.babel.state import (
     State,
+    height,
     temple_deck_unknown,
     temple_total,
 )
@@ -41,10 +43,35 @@ def view(state: State, seat: int | None) -> State:
         "shuffled": {str(level): count for level, count in unknown.items()},
         "possible": [level for level, count in unknown.items() if count > 0],
     }
+    public["board"] = board(state)
+    public["labels"] = {"nations": dict(NATION_NAMES), "cities": dict(CITY_NAMES)}
     public["hand"] = None
     if seat is not None and state["_hands"] is not None and 0 <= seat < len(state["players"]):
         public["hand"] = dict(state["_hands"][seat])
     return public
+
+
+def board(state: State) -> list[dict[str, Any]]:
+    """The five cities ready for the templates: names marked, cards named, heights."""
+    seats = range(len(state["players"]))
+    return [
+        {
+            "key": city,
+            "name": CITY_NAMES[city],
+            "nation": NATION_NAMES[city],
+            "rows": [
+                [
+                    {"nation": card, "name": NATION_NAMES[card]}
+                    for card in state["cities"][city]["rows"][s]
+                ]
+                for s in seats
+            ],
+            "temples": [list(state["cities"][city]["temples"][s]) for s in seats],
+            "heights": [height(state["cities"][city]["temples"][s]) for s in seats],
+            "figures": [s for s in seats if state["figures"][s] == city],
+        }
+        for city in NATIONS
+    ]
 
 
 def phase(state: State) -> Phase:
