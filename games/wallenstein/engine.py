@@ -40,6 +40,8 @@ from games.wallenstein.data import (
     ACTION_CARDS,
     EVENTS,
     EVENTS_PER_YEAR,
+    REGION_LABELS,
+    REGIONS,
     SEASON_LABELS,
     lands,
 )
@@ -171,6 +173,28 @@ class WallensteinGame(Game):
             land: {"name": lands()[land].name, "region": lands()[land].region}
             for land in state["lands"]
         }
+        seen["board"] = [
+            {
+                "region": REGION_LABELS[region],
+                "lands": [
+                    {"id": land, "name": lands()[land].name, **info}
+                    for land, info in state["lands"].items()
+                    if lands()[land].region == region
+                ],
+                "majorities": seen["majorities"][region],
+            }
+            for region in REGIONS
+        ]
+        if state["season"] in SEASON_LABELS:
+            seen["season_label"] = SEASON_LABELS[state["season"]]
+        if state["stage"] == "act":
+            seen["current_action"] = ACTION_CARDS[season.current_card(state)].label
+        current = state["events"]["current"]
+        if current is not None:
+            event = EVENTS[current]
+            seen["current_event_label"] = msg(
+                event.label, region=REGION_LABELS.get(event.region or "", "")
+            )
         if state["battle"] is not None:
             seen["going_in"] = tower.going_in(state)
         return seen
