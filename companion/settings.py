@@ -144,6 +144,7 @@ TIME_ZONE = "UTC"
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = DATA_DIR / "static"
+STATIC_ROOT.mkdir(exist_ok=True)  # WhiteNoise looks for it even when serving from the finders
 # Files are served from the app folders as they are: no collectstatic step to forget.
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = DEBUG

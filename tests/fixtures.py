@@ -142,7 +142,7 @@ def start_server(env: dict[str, str], port: int | None = None, workers: int = 1)
     command = [
         sys.executable, "-m", "uvicorn", "companion.asgi:application",
         "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning",
-        "--workers", str(workers),
+        "--workers", str(workers), "--timeout-graceful-shutdown", "2",
     ]
     process = subprocess.Popen(command, cwd=ROOT, env=env)
     deadline = time.monotonic() + 30
@@ -175,9 +175,97 @@ def migrate(env: dict[str, str]) -> None:
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
-    """A real uvicorn process on an embedded SQLite file of its own."""
-    env = server_env(tmp_path)
+    """A real uvicorn process with a database of its own.
+
+    Embedded SQLite by default; in the PostgreSQL + Redis run, a fresh PostgreSQL
+    database and Redis fan-out, so the same tests cover both set-ups.
+    """
+    drop = None
+    extra: dict[str, str] = {}
+    if os.environ.get("DATABASE_URL"):
+        url, drop = fresh_postgres_database(os.environ["DATABASE_URL"])
+        extra["DATABASE_URL"] = url
+    if os.environ.get("REDIS_URL"):
+        extra["REDIS_URL"] = os.environ["REDIS_URL"]
+    env = server_env(tmp_path, **extra)
     migrate(env)
     running = start_server(env)
     yield running
     running.stop()
+    if drop:
+        drop()
+
+
+def fresh_postgres_database(base_url: str) -> tuple[str, Any]:
+    """A new empty database on the PostgreSQL server of ``base_url``; returns (url, dropper)."""
+    import psycopg
+
+    name = f"companion_t_{uuid.uuid4().hex[:10]}"
+    with psycopg.connect(base_url, autocommit=True) as connection:
+        connection.execute(f'CREATE DATABASE "{name}"')
+    url = base_url.rsplit("/", 1)[0] + "/" + name
+
+    def drop() -> None:
+        with psycopg.connect(base_url, autocommit=True) as connection:
+            connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+    return url, drop
+
+
+@pytest.fixture
+def shared_servers(tmp_path: Path, postgres_url: str, redis_url: str) -> Iterator[list[Server]]:
+    """Two uvicorn processes on one PostgreSQL database, live updates through Redis."""
+    url, drop = fresh_postgres_database(postgres_url)
+    env = server_env(tmp_path, DATABASE_URL=url, REDIS_URL=redis_url)
+    migrate(env)
+    servers = [start_server(env), start_server(env)]
+    yield servers
+    for running in servers:
+        running.stop()
+    drop()
+
+
+class WebPhone:
+    """A device talking to a real server over HTTP (cookies, CSRF) with httpx."""
+
+    def __init__(self, base_url: str) -> None:
+        import httpx
+
+        self.http = httpx.Client(base_url=base_url, follow_redirects=False, timeout=10)
+
+    def csrf(self, path: str = "/") -> str:
+        self.http.get(path)
+        return self.http.cookies.get("csrftoken", "")
+
+    def post(self, path: str, data: dict[str, Any]) -> Any:
+        token = self.csrf()
+        return self.http.post(path, data={**data, "csrfmiddlewaretoken": token}, headers={"X-CSRFToken": token, "Referer": str(self.http.base_url)})
+
+    def create_table(self, game: str = "dice_race", players: int = 2, start: bool = True, **options: str) -> str:
+        response = self.post("/", {"game": game, "players": players, **{f"opt.{k}": v for k, v in options.items()}})
+        assert response.status_code == 302, response.text[:500]
+        code = response.headers["location"].strip("/").split("/")[-1]
+        if start:
+            self.start(code)
+        return code
+
+    def start(self, code: str) -> None:
+        assert self.post(f"/t/{code}/start/", {}).status_code == 302
+
+    def join(self, code: str, seat: int, name: str, colour: str) -> None:
+        response = self.post(f"/t/{code}/join/", {"seat": seat, "name": name, "colour": colour})
+        assert response.status_code == 302, response.text[:500]
+
+    def state_version(self, code: str) -> int:
+        import re
+
+        page = self.http.get(f"/t/{code}/me/").text
+        return int(re.search(r'name="version" value="(\d+)"', page).group(1))
+
+    def act(self, code: str, action: dict[str, Any]) -> Any:
+        import json
+
+        return self.post(
+            f"/t/{code}/act/",
+            {"action": json.dumps(action), "version": self.state_version(code), "idem": uuid.uuid4().hex},
+        )
