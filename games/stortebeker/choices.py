@@ -43,7 +43,8 @@ def _card_fields(
         if optional_from is not None and number >= optional_from:
             options = (NONE_CHOICE, *options)
         label = SLOT_LABELS[key][number - 1]
-        fields.append(Field(f"{key}_{number}", label, kind="choice", choices=options))
+        prefix = "card" if key == "cards" else key
+        fields.append(Field(f"{prefix}_{number}", label, kind="choice", choices=options))
     return tuple(fields)
 
 

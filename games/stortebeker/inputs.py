@@ -72,12 +72,15 @@ def colour_dice(action: Action) -> list[str]:
 
 
 def card_list(action: Action, key: str, low: int, high: int) -> list[str]:
-    """A list of card codes (``key`` or ``key_1..key_high``) of ``low..high`` cards.
+    """A list of card codes (``key`` or numbered fields) of ``low..high`` cards.
+
+    The numbered fields are ``card_1..`` for ``cards``, else ``key_1..``.
 
     Empty numbered fields (``""`` or missing) are skipped, so a phone form may
     leave optional slots blank.
     """
-    raw = _listed(action, key, key, high)
+    prefix = "card" if key == "cards" else key
+    raw = _listed(action, key, prefix, high)
     cards = [value for value in raw if value not in ("", None)] if key not in action else raw
     for code in cards:
         if not isinstance(code, str) or code not in CARD_CODES:

@@ -6,7 +6,8 @@ import copy
 
 from games.base import State
 
-from .cards import is_pirate
+from .cards import CARD_LABELS, DIE_COLOUR_LABELS, KIND_LABELS, is_pirate
+from .ships import SHIP_COLOUR_LABELS, ship_label
 
 HIDDEN = "hidden"
 
@@ -29,4 +30,21 @@ def seat_view(state: State, seat: int | None) -> State:
         for owner, laid in enumerate(ship["laid"]):
             if owner != seat:
                 ship["laid"][owner] = [HIDDEN if is_pirate(code) else code for code in laid]
+    _add_display_data(view, state)
     return view
+
+
+def _add_display_data(view: State, state: State) -> None:
+    """Labels and counts the templates show (they cannot compute them)."""
+    view["labels"] = {
+        "cards": CARD_LABELS,
+        "kinds": KIND_LABELS,
+        "ship_colours": SHIP_COLOUR_LABELS,
+        "die_colours": DIE_COLOUR_LABELS,
+    }
+    for place in view["sea"]:
+        if place:
+            place["label"] = ship_label(place)
+    view["harbour_left"] = state["harbour"]["hidden"] + len(state["harbour"]["visible"])
+    view["discard_count"] = len(state["discard"])
+    view["ships_taken_count"] = [len(ships) for ships in state["taken"]]

@@ -1,0 +1,61 @@
+"""Störtebeker through the platform: two phones set up and play a turn; the pages render."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+SHIP = {"type": "ship", "colour": "black", "points": 5, "defence": 8, "need_rum": 1, "need_meat": 1}
+
+
+def ok(response: Any) -> None:
+    body = response.content.decode()
+    assert response.status_code in (200, 302), (
+        body[body.find("error") :][:400] if "error" in body else body[-1500:]
+    )
+
+
+def test_two_phones_set_up_and_play(make_table: Any, join: Any) -> None:
+    table, host = make_table("stortebeker", players=2, rules="extended")
+    anna, ben = join(table, 0, "Anna"), join(table, 1, "Ben")
+    # 3 ships at sea (extended, 2 players) and the harbour's 3 face-up ships, from either phone
+    for phone in (anna, anna, anna, anna, ben, ben):
+        ok(phone.act(SHIP))
+    ok(
+        anna.act(
+            {
+                "type": "hand",
+                "card_1": "pirate4",
+                "card_2": "rum",
+                "card_3": "rum",
+                "card_4": "meat",
+                "card_5": "water",
+                "card_6": "water",
+            }
+        )
+    )
+    ok(ben.act({"type": "hand", "by_app": True}))
+    table.refresh_from_db()
+    assert table.state["step"] == "play"
+    ok(anna.act({"type": "lay", "ship": 0, "card": "rum"}))
+    ok(anna.act({"type": "lay", "ship": 0, "card": "pirate4"}))
+    refused = anna.act({"type": "lay", "ship": 0, "card": "rum"})
+    assert refused.status_code == 400
+    ok(anna.act({"type": "lay", "ship": 0, "card": "meat"}))
+    table.refresh_from_db()
+    assert table.state["step"] == "draw"
+    anna_page = anna.page().content.decode()
+    ben_page = ben.page().content.decode()
+    assert "g-stortebeker" in anna_page
+    assert "pirate 4" in anna_page  # her own pirate, on her phone
+    if "pirate4" not in table.state["hands"][1]:
+        assert "pirate 4" not in ben_page
+    assert "face-down pirate" in ben_page
+    board = host.get(f"/t/{table.code}/").content.decode()
+    assert "face-down pirate" in board and "Harbour" in board
+    rules = host.get("/games/stortebeker/rules/")
+    assert rules.status_code == 200
+    assert "Our readings of the rules" in rules.content.decode()
