@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from games.babylon import choices as choice_lists
@@ -44,7 +45,6 @@ from games.base import (
     Phase,
     Score,
     State,
-    fresh,
     seat_arg,
 )
 from games.i18n import Msg, _, msg
@@ -83,6 +83,16 @@ OPTIONS = (
 )
 
 
+def copy_state(state: State) -> State:
+    """A deep copy, like ``games.base.fresh``, through JSON.
+
+    State is JSON data by contract, so this is the same copy; it is several
+    times faster than ``copy.deepcopy``, which matters because the phone's
+    choices try every candidate entry on the engine.
+    """
+    return json.loads(json.dumps(state))
+
+
 class BabylonGame(Game):
     """Babylon (Geek Attitude Games 2024) for 2 to 4 players."""
 
@@ -109,7 +119,7 @@ class BabylonGame(Game):
         step, handler = HANDLERS[kind]
         if state["step"] != step:
             raise IllegalAction(_("This entry is not possible at this point of the game."))
-        new = fresh(state)
+        new = copy_state(state)
         if kind == "reveal":
             reveal(new, seat, action, action.get("seed"))
         else:

@@ -29,31 +29,31 @@ def points(category: str, *floors: dict) -> int:
 
 
 def test_statue_on_third_floor() -> None:
-    """"Každá socha má hodnotu 1 VB vynásobeno patrem, v němž je postavena. Například za
+    """ "Každá socha má hodnotu 1 VB vynásobeno patrem, v němž je postavena. Například za
     sochu ve třetím patře získáte 3 VB.\""""
     assert points("Statues", {"white": 1}, {"white": 1}, {"white": 1, "statue": 1}) == 3
 
 
 def test_fountain_on_second_floor() -> None:
-    """"Každá fontána má hodnotu 3 VB vynásobeno patrem ... Například za fontánu ve druhém
+    """ "Každá fontána má hodnotu 3 VB vynásobeno patrem ... Například za fontánu ve druhém
     patře získáte 6 VB.\""""
     assert points("Fountains", {"white": 1}, {"white": 2, "fountain": 1}) == 6
 
 
 def test_bridge_three_times_floor() -> None:
-    """"Lávka: Každá lávka má hodnotu 3 VB vynásobeno patrem, v němž je postavena.\""""
+    """ "Lávka: Každá lávka má hodnotu 3 VB vynásobeno patrem, v němž je postavena.\""""
     assert points("Bridges", {"white": 2, "bridge": 2}, {"pink": 2, "bridge": 1}) == 12
 
 
 def test_stairs_sum_of_the_floors() -> None:
-    """"Například za schodiště mezi prvním a druhým patrem získáte 3 VB; za schodiště mezi
+    """ "Například za schodiště mezi prvním a druhým patrem získáte 3 VB; za schodiště mezi
     druhým a třetím patrem získáte 5 VB atd.\""""
     assert points("Stairs", {"white": 1, "stairs": 1}, {"white": 1}) == 3
     assert points("Stairs", {"white": 1}, {"white": 1, "stairs": 1}, {"white": 1}) == 5
 
 
 def test_set_of_four_decorations() -> None:
-    """"Každá sada 4 různých dekorací (1 socha + 1 fontána + 1 lávka + 1 schodiště) má
+    """ "Každá sada 4 různých dekorací (1 socha + 1 fontána + 1 lávka + 1 schodiště) má
     hodnotu 4 VB.\""""
     full = {"white": 2, "statue": 2, "fountain": 2, "bridge": 2, "stairs": 1}
     assert points("Sets of four decorations", full, {"pink": 1}) == 4
@@ -62,20 +62,20 @@ def test_set_of_four_decorations() -> None:
 
 
 def test_set_of_four_flowers() -> None:
-    """"Každá sada 4 květin různých druhů má hodnotu 4 VB.\""""
+    """ "Každá sada 4 květin různých druhů má hodnotu 4 VB.\""""
     assert points("Sets of four flowers", {"white": 2, "pink": 2, "yellow": 1, "blue": 1}) == 4
     assert points("Sets of four flowers", {"white": 2, "pink": 2, "yellow": 1}, {"blue": 2}) == 4
     assert points("Sets of four flowers", {"white": 2, "pink": 2, "yellow": 2}) == 0
 
 
 def test_viewpoint_one_point_whatever_the_floor() -> None:
-    """"Každá vyhlídka má hodnotu 1 VB (bez ohledu na patro, v němž se nachází).\""""
+    """ "Každá vyhlídka má hodnotu 1 VB (bez ohledu na patro, v němž se nachází).\""""
     assert points("Viewpoints", {"white": 1, "viewpoint": 1}, {"white": 1, "viewpoint": 2}) == 3
 
 
 @pytest.mark.parametrize(("height", "expected"), [(0, 0), (1, 2), (2, 4), (3, 6)])
 def test_highest_point(height: int, expected: int) -> None:
-    """"Získáte počet VB odpovídající dvojnásobku nejvyššího patra, ve kterém máte dílek
+    """ "Získáte počet VB odpovídající dvojnásobku nejvyššího patra, ve kterém máte dílek
     terasy (první patro = 2 VB, druhé patro = 4 VB, třetí patro = 6 VB atd.).\""""
     assert points("Highest point", *[{"pink": 1}] * height) == expected
 
@@ -154,7 +154,7 @@ def finished(totals_gardens: list[dict], holes: list[int]) -> dict:
 
 
 def test_most_points_wins() -> None:
-    """"Hráč s nejvyšším počtem VB vítězí.\""""
+    """ "Hráč s nejvyšším počtem VB vítězí.\""""
     state = finished([{"white": 1}, {"white": 1, "viewpoint": 1}, {"pink": 1}], [5, 40, 1])
     outcome = GAME.outcome(state)
     assert outcome["winners"] == [1]
@@ -163,7 +163,7 @@ def test_most_points_wins() -> None:
 
 
 def test_tie_fewest_visible_holes_wins() -> None:
-    """"V případě shody vítězí hráč s největší plochou zahrady (spočítejte otvory pro sloupy
+    """ "V případě shody vítězí hráč s největší plochou zahrady (spočítejte otvory pro sloupy
     na desce hráče, které jsou shora viditelné; zvítězí, kdo jich má nejméně).\""""
     state = finished([{"white": 1}, {"pink": 1}], [20, 12])
     outcome = GAME.outcome(state)
@@ -173,7 +173,7 @@ def test_tie_fewest_visible_holes_wins() -> None:
 
 
 def test_still_tied_is_a_shared_win() -> None:
-    """"Pokud shoda stále není vyřešena, hráči ve shodě vítězství sdílí.\""""
+    """ "Pokud shoda stále není vyřešena, hráči ve shodě vítězství sdílí.\""""
     state = finished([{"white": 1}, {"pink": 1}, {"blue": 1}], [12, 12, 11])
     outcome = GAME.outcome(state)
     assert outcome["winners"] == [2]
@@ -186,11 +186,10 @@ def test_still_tied_is_a_shared_win() -> None:
 
 
 def test_covered_pieces_do_not_score() -> None:
-    """"Získáte vítězné body (VB) za každý zcela nebo částečně viditelný dílek terasy a
+    """ "Získáte vítězné body (VB) za každý zcela nebo částečně viditelný dílek terasy a
     dekoraci. Za zcela zakryté dílky a dekorace žádné VB nezískáte.\""""
-    from tests.games.babylon.test_rounds import play_round
-
     from tests.games.babylon.helpers import give_turn, in_play
+    from tests.games.babylon.test_rounds import play_round
 
     state = in_play(2)
     state = give_turn(state, 0, singles=8)

@@ -1,0 +1,151 @@
+"""Random legal play keeps every component conserved and scores right.
+
+"Hráč s nejvyšším počtem VB vítězí. V případě shody vítězí hráč s největší
+plochou zahrady ... Pokud shoda stále není vyřešena, hráči ve shodě vítězství
+sdílí."
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from games.babylon import GAME
+from games.babylon.components import QUARRY_TILES, SUPPLY
+from games.base import Choice, IllegalAction
+
+FLOWERS = ("white", "pink", "yellow", "blue")
+
+
+def fill(choice: Choice, rng: random.Random) -> dict[str, Any]:
+    """The choice's action with random values for its fields."""
+    action = dict(choice.action)
+    for field in choice.fields:
+        if field.kind == "int":
+            if rng.random() < 0.5 and field.default is not None:
+                action[field.key] = field.default
+            else:
+                # Small values: a garden has a few pieces per floor, not 52.
+                action[field.key] = rng.randint(field.low, min(field.high, field.low + 4))
+        elif field.kind == "choice":
+            action[field.key] = rng.choice([value for value, _label in field.choices])
+        else:
+            action[field.key] = [value for value, _label in field.choices if rng.random() < 0.2]
+    return action
+
+
+def check_components(state: dict) -> None:
+    """Tiles, pillars and decorations are all somewhere, none twice."""
+    boards = state["boards"]
+    turn = state["turn"] or {"tile": None, "single": 0, "double": 0}
+    garden_tiles = [t for b in boards for t in b["tiles"] if t["material"] != "start"]
+    stored = [b["stored"] for b in boards if b["stored"] and b["stored"]["material"] != "start"]
+    in_quarry = sum(len(stack) for stack in state["quarry"])
+    in_hand = 1 if turn["tile"] is not None else 0
+    assert (
+        in_quarry + state["removed"] + state["discarded"] + len(garden_tiles) + len(stored)
+        == QUARRY_TILES - in_hand
+    )
+    start_tiles = sum(1 for b in boards for t in b["tiles"] if t["material"] == "start")
+    start_tiles += sum(1 for b in boards if b["stored"] and b["stored"]["material"] == "start")
+    assert start_tiles + state["discarded_start"] == sum(1 for b in boards if b["flower"])
+    singles = state["supply"]["single"] + turn["single"]
+    singles += sum(b["singles"] + b["pillars"]["single"] for b in boards)
+    assert singles == SUPPLY["single"]
+    doubles = state["supply"]["double"] + turn["double"]
+    doubles += sum(b["pillars"]["double"] for b in boards)
+    assert doubles == SUPPLY["double"]
+    placed = Counter(d["kind"] for b in boards for d in b["decorations"])
+    for kind in ("statue", "fountain", "bridge", "stairs", "viewpoint"):
+        assert state["supply"][kind] + placed[kind] == SUPPLY[kind]
+    assert all(0 <= b["singles"] <= 6 for b in boards)
+    assert all(stack == ["basalt", "granite", "clay"][: len(stack)] for stack in state["quarry"])
+
+
+def recount(board: dict) -> int:
+    """The final scoring counted straight from the pieces, not through a garden."""
+    if board["garden"] is not None:
+        floors = enumerate(board["garden"], 1)
+        tiles = [
+            (n, flower)
+            for n, f in floors
+            for flower in FLOWERS
+            for _ in range(f["flowers"][flower])
+        ]
+        pieces = [
+            (n, kind)
+            for n, f in enumerate(board["garden"], 1)
+            for kind in ("statue", "fountain", "bridge", "stairs", "viewpoint")
+            for _ in range(f[kind])
+        ]
+    else:
+        tiles = [(t["floor"], t["flower"]) for t in board["tiles"] if not t["covered"]]
+        pieces = [(d["floor"], d["kind"]) for d in board["decorations"] if not d["covered"]]
+    value = {"statue": 1, "fountain": 3, "bridge": 3, "viewpoint": 0}
+    total = 0
+    for floor, kind in pieces:
+        total += 2 * floor + 1 if kind == "stairs" else value[kind] * floor
+    total += sum(1 for _floor, kind in pieces if kind == "viewpoint")
+    kinds = Counter(kind for _floor, kind in pieces)
+    total += 4 * min(kinds[k] for k in ("statue", "fountain", "bridge", "stairs"))
+    flowers = Counter(flower for _floor, flower in tiles)
+    total += 4 * min(flowers[f] for f in FLOWERS)
+    total += 2 * max((floor for floor, _flower in tiles), default=0)
+    return total
+
+
+def play(players: int, mode: str, seed: int) -> dict:
+    rng = random.Random(seed)
+    state = GAME.setup(
+        [f"P{i}" for i in range(players)], {"mode": mode, "first_player": "random"}, seed
+    )
+    for _step in range(1500):
+        if GAME.outcome(state) is not None:
+            break
+        seat = rng.choice(GAME.to_act(state))
+        enabled = [c for c in GAME.choices(state, seat) if c.disabled is None]
+        assert enabled, GAME.phase(state)
+        # Prefer building to ending the turn, so that gardens grow.
+        building = [c for c in enabled if c.action["type"] not in ("end_turn", "confirm", "final")]
+        pool = building if building and rng.random() < 0.75 else enabled
+        action = fill(rng.choice(pool), rng)
+        try:
+            state = GAME.apply(state, {**action, "seat": seat, "seed": rng.randrange(2**31)})
+        except IllegalAction:
+            continue
+        check_components(state)
+        for board, score in zip(state["boards"], GAME.scores(state), strict=True):
+            assert score["total"] == sum(score["breakdown"].values()) == recount(board)
+    return state
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    players=st.sampled_from([2, 3, 4]),
+    mode=st.sampled_from(["full", "full", "scoring"]),
+    seed=st.integers(0, 2**31),
+)
+def test_random_legal_play(players: int, mode: str, seed: int) -> None:
+    state = play(players, mode, seed)
+    outcome = GAME.outcome(state)
+    assert outcome is not None, GAME.phase(state)
+    assert json.loads(json.dumps(state)) == state
+    if mode == "full":
+        assert state["round"] == state["rounds"] and state["tokens_left"] == 0
+    totals = [score["total"] for score in GAME.scores(state)]
+    holes = [board["holes"] for board in state["boards"]]
+    best = max(totals)
+    fewest = min(holes[seat] for seat in range(players) if totals[seat] == best)
+    assert outcome["winners"] == [
+        seat for seat in range(players) if totals[seat] == best and holes[seat] == fewest
+    ]
+    ranked = [seat for group in outcome["ranking"] for seat in group]
+    assert sorted(ranked) == list(range(players))
+    keys = [(-totals[group[0]], holes[group[0]]) for group in outcome["ranking"]]
+    assert keys == sorted(keys)
+    assert GAME.to_act(state) == []
