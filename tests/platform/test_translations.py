@@ -1,0 +1,203 @@
+"""Every catalogue is complete, and its committed .mo is compiled from its .po as it is now.
+
+Covers the platform catalogue (locale/) and every game's own catalogue
+(games/<slug>/locale/). A failure lists each untranslated (empty or fuzzy)
+entry, each broken placeholder, or each entry where the .mo disagrees with the
+.po, so the owner knows exactly what to fix; the cure for the .mo is
+``msgfmt -o django.mo django.po`` (or ``manage.py compilemessages``).
+"""
+
+from __future__ import annotations
+
+import ast
+import gettext
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+LANGUAGES = ("cs", "ru")
+PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]")
+
+
+def catalogues() -> list[Path]:
+    found = [ROOT / "locale" / lang / "LC_MESSAGES" / "django.po" for lang in LANGUAGES]
+    found += sorted(ROOT.glob("games/*/locale/*/LC_MESSAGES/django.po"))
+    return found
+
+
+def game_packages() -> list[str]:
+    return sorted(p.parent.name for p in ROOT.glob("games/*/__init__.py"))
+
+
+@dataclass
+class Entry:
+    line: int
+    msgctxt: str | None = None
+    msgid: str = ""
+    msgid_plural: str | None = None
+    msgstr: dict[int, str] = field(default_factory=dict)
+    fuzzy: bool = False
+
+    @property
+    def key(self) -> str:
+        """How gettext files the entry: context and msgid joined by EOT."""
+        return self.msgid if self.msgctxt is None else f"{self.msgctxt}\x04{self.msgid}"
+
+    def describe(self) -> str:
+        return f"line {self.line}: {self.msgid!r}"
+
+
+def parse_po(path: Path) -> list[Entry]:
+    """The entries of a .po file, header included, obsolete (#~) ones left out."""
+    entries: list[Entry] = []
+    entry: Entry | None = None
+    target: tuple[str, int] | None = None  # which field continuation lines extend
+
+    def start(line_no: int) -> Entry:
+        nonlocal entry
+        if entry is None or entry.msgstr:  # a new entry begins
+            entry = Entry(line=line_no)
+            entries.append(entry)
+        return entry
+
+    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("#~"):
+            target = None
+            continue
+        if line.startswith("#,"):
+            current = start(number)
+            current.fuzzy = current.fuzzy or "fuzzy" in line[2:].replace(" ", "").split(",")
+            continue
+        if line.startswith("#"):
+            continue
+        keyword, _, rest = line.partition(" ")
+        if line.startswith('"'):
+            assert entry is not None and target is not None, f"{path}:{number}: stray string"
+            text = ast.literal_eval(line)
+        else:
+            text = ast.literal_eval(rest)
+            if keyword in ("msgctxt", "msgid"):
+                start(number)
+            assert entry is not None, f"{path}:{number}: {keyword} outside an entry"
+            match = re.fullmatch(r"msgstr\[(\d+)\]", keyword)
+            if keyword in ("msgctxt", "msgid", "msgid_plural"):
+                target = (keyword, 0)
+                setattr(entry, keyword, "")
+            elif keyword == "msgstr" or match:
+                target = ("msgstr", int(match.group(1)) if match else 0)
+                entry.msgstr[target[1]] = ""
+            else:
+                raise AssertionError(f"{path}:{number}: unknown keyword {keyword!r}")
+        name, index = target
+        if name == "msgstr":
+            entry.msgstr[index] += text
+        else:
+            setattr(entry, name, getattr(entry, name) + text)
+    return entries
+
+
+def messages(path: Path) -> list[Entry]:
+    """The entries of a .po file without its header."""
+    return [entry for entry in parse_po(path) if entry.key != ""]
+
+
+def rel(path: Path) -> str:
+    return str(path.relative_to(ROOT))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("game", game_packages())
+def test_every_game_has_a_catalogue(game: str, language: str) -> None:
+    path = ROOT / "games" / game / "locale" / language / "LC_MESSAGES" / "django.po"
+    assert path.exists(), f"games/{game} has no {language} catalogue ({rel(path)})"
+
+
+@pytest.mark.parametrize("po", catalogues(), ids=rel)
+def test_catalogue_is_complete(po: Path) -> None:
+    assert po.exists(), f"{rel(po)} is missing"
+    entries = messages(po)
+    assert entries, f"{rel(po)} has no messages"
+    untranslated = [
+        e.describe() + (" (fuzzy)" if e.fuzzy else "")
+        for e in entries
+        if e.fuzzy or not e.msgstr or not all(e.msgstr.values())
+    ]
+    assert not untranslated, (
+        f"{rel(po)}: {len(untranslated)} of {len(entries)} entries untranslated:\n  "
+        + "\n  ".join(untranslated)
+    )
+
+
+@pytest.mark.parametrize("po", catalogues(), ids=rel)
+def test_placeholders_survive_translation(po: Path) -> None:
+    if not po.exists():
+        pytest.fail(f"{rel(po)} is missing")
+    broken = []
+    for e in messages(po):
+        wanted = set(PLACEHOLDER.findall(e.msgid))
+        allowed = wanted | set(PLACEHOLDER.findall(e.msgid_plural or ""))
+        for index, text in e.msgstr.items():
+            if not text:
+                continue
+            got = set(PLACEHOLDER.findall(text))
+            # A plural form may leave out the count (e.g. Russian "one" form).
+            ok = got <= allowed if e.msgid_plural is not None else got == wanted
+            if not ok:
+                broken.append(
+                    f"{e.describe()} msgstr[{index}] has {sorted(got)}, not {sorted(wanted)}"
+                )
+    assert not broken, f"{rel(po)}: placeholders changed:\n  " + "\n  ".join(broken)
+
+
+@pytest.mark.parametrize("po", catalogues(), ids=rel)
+def test_mo_is_compiled_from_the_current_po(po: Path) -> None:
+    if not po.exists():
+        pytest.fail(f"{rel(po)} is missing")
+    mo = po.with_suffix(".mo")
+    assert mo.exists(), f"{rel(mo)} is missing: run msgfmt -o {rel(mo)} {rel(po)}"
+    with mo.open("rb") as handle:
+        compiled = dict(gettext.GNUTranslations(handle)._catalog)  # type: ignore[attr-defined]
+    compiled.pop("", None)  # the header
+
+    entries = messages(po)
+    stale = []
+    for e in entries:
+        if e.fuzzy or not e.msgstr or not all(e.msgstr.values()):
+            continue  # msgfmt leaves these out; test_catalogue_is_complete reports them
+        if e.msgid_plural is None:
+            if compiled.get(e.key) != e.msgstr[0]:
+                stale.append(f"{e.describe()}: .mo has {compiled.get(e.key)!r}")
+        else:
+            for index, text in e.msgstr.items():
+                if compiled.get((e.key, index)) != text:
+                    stale.append(
+                        f"{e.describe()} form {index}: .mo has {compiled.get((e.key, index))!r}"
+                    )
+    known = {e.key for e in entries}
+    extra = sorted({key[0] if isinstance(key, tuple) else key for key in compiled} - known)
+    stale += [f"{key!r} is in the .mo but no longer in the .po" for key in extra]
+    assert not stale, f"{rel(mo)} is older than {rel(po)} (recompile it):\n  " + "\n  ".join(stale)
+
+
+def test_parser_reads_plurals_context_and_fuzzy(tmp_path: Path) -> None:
+    po = tmp_path / "django.po"
+    po.write_text(
+        'msgid ""\nmsgstr ""\n"Language: ru\\n"\n\n'
+        '#: a.py:1\n#, fuzzy, python-format\nmsgid "a %(n)s"\nmsgstr "б %(n)s"\n\n'
+        'msgctxt "seat"\nmsgid ""\n"free"\nmsgstr "свободно"\n\n'
+        'msgid "one \\"x\\""\nmsgid_plural "many"\nmsgstr[0] "один"\nmsgstr[1] ""\n\n'
+        '#~ msgid "old"\n#~ msgstr "старое"\n',
+        encoding="utf-8",
+    )
+    fuzzy, ctx, plural = messages(po)
+    assert (fuzzy.msgid, fuzzy.fuzzy, fuzzy.msgstr) == ("a %(n)s", True, {0: "б %(n)s"})
+    assert (ctx.key, ctx.fuzzy) == ("seat\x04free", False)
+    assert (plural.msgid, plural.msgid_plural, plural.msgstr) == (
+        'one "x"',
+        "many",
+        {0: "один", 1: ""},
+    )
