@@ -12,6 +12,7 @@ from games.babylon.components import (
     EFFECTS,
     FLOWER_LABELS,
     FLOWERS,
+    MATERIAL_LABELS,
     QUARRY_SIDE,
 )
 from games.babylon.final import confirm_covered, confirm_garden, enter_floor
@@ -201,6 +202,12 @@ class BabylonGame(Game):
         ]
         shown["gardens"] = [visible_garden(board) for board in state["boards"]]
         shown["effect_label"] = EFFECT_LABELS.get(state["effect"] or "", "")
+        shown["labels"] = {
+            "flowers": FLOWER_LABELS,
+            "materials": MATERIAL_LABELS,
+            "decorations": DECORATION_LABELS,
+            "effects": EFFECT_LABELS,
+        }
         return shown
 
     def facts(self, action: Action) -> tuple[Field, ...]:
