@@ -1,0 +1,159 @@
+"""Wallenstein through the platform: three phones draft the lands and start the spring."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from games.wallenstein import GAME, setup
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+OK = (200, 302)
+
+
+def current(table: Any) -> dict[str, Any]:
+    table.refresh_from_db()
+    return table.state
+
+
+def test_three_phones_draft_and_start_the_spring(make_table: Any, join: Any) -> None:
+    table, host = make_table("wallenstein", players=3, allocation="draft")
+    phones = [join(table, 0, "Anna"), join(table, 1, "Boris"), join(table, 2, "Cyril")]
+    anna, boris, cyril = phones
+
+    # The first fill of the tower: the app simulates it.
+    assert cyril.act({"type": "drop", "by_app": True}).status_code in OK
+    assert current(table)["stage"] == "draft"
+
+    # Anna turns up the two face-up land cards (one by the app, one entered).
+    assert anna.act({"type": "reveal_land", "by_app": True}).status_code in OK
+    left = setup.drawable(current(table))
+    assert anna.act({"type": "reveal_land", "land": left[0]}).status_code in OK
+    face_up = list(current(table)["draft"]["face_up"])
+    assert len(face_up) == 2
+
+    # Boris may not take a land while it is Anna's turn: refused, nothing changes.
+    version, before = table.state_version, current(table)
+    refused = boris.act({"type": "take", "from": "face_up", "land": face_up[0]})
+    assert refused.status_code == 400
+    table.refresh_from_db()
+    assert table.state_version == version and table.state == before
+
+    # Anna takes a face-up card: her largest army group (5) goes there.
+    assert anna.act({"type": "take", "from": "face_up", "land": face_up[0]}).status_code in OK
+    land = current(table)["lands"][face_up[0]]
+    assert land["owner"] == 0 and land["armies"] == 5
+
+    # The rest of the draft: each phone lets the app take the top card of the deck
+    # (filling an empty face-up place first when one is empty).
+    for _ in range(200):
+        state = current(table)
+        if state["stage"] != "draft":
+            break
+        phone = phones[_to_act(table)]
+        if setup.must_reveal(state):
+            response = phone.act({"type": "reveal_land", "by_app": True})
+        else:
+            response = phone.act({"type": "take", "from": "deck", "by_app": True})
+        assert response.status_code in OK, response.content.decode()[:300]
+    state = current(table)
+    assert state["stage"] == "year_events"
+    owned = [
+        sum(1 for info in state["lands"].values() if info["owner"] == seat) for seat in range(3)
+    ]
+    assert owned == [9, 9, 9]
+
+    # The start of the spring, entered from different phones.
+    assert (
+        boris.act(
+            {"type": "events", "card_1": 15, "card_2": 2, "card_3": 4, "card_4": 10}
+        ).status_code
+        in OK
+    )
+    for phone, card in zip(
+        [anna, boris, cyril, anna, boris],
+        ["palace", "taxes", "grain", "church", "trade"],
+        strict=True,
+    ):
+        assert phone.act({"type": "action_card", "card": card}).status_code in OK
+    assert cyril.act({"type": "turn_order", "pos_1": 2, "pos_2": 0, "pos_3": 1}).status_code in OK
+    assert anna.act({"type": "current_event", "event": 2}).status_code in OK
+    state = current(table)
+    assert state["stage"] == "act"
+    assert _to_act(table) == 2  # Cyril's general came first
+
+    # Anna is not on turn: her palace entry is refused and changes nothing.
+    anna_land = next(key for key, info in state["lands"].items() if info["owner"] == 0)
+    version = table.state_version
+    assert anna.act({"type": "play", "land": anna_land}).status_code == 400
+    table.refresh_from_db()
+    assert table.state_version == version and table.state == state
+
+    # Cyril builds a palace in one of his lands.
+    cyril_land = next(key for key, info in state["lands"].items() if info["owner"] == 2)
+    gold = state["gold"][2]
+    assert cyril.act({"type": "play", "land": cyril_land}).status_code in OK
+    state = current(table)
+    assert state["lands"][cyril_land]["palace"] is True
+    assert state["gold"][2] < gold
+    assert _to_act(table) == 0
+
+    # The pages render: the phone, the table screen and the rules.
+    page = anna.page()
+    assert page.status_code == 200
+    assert "g-wallenstein" in page.content.decode()
+    board = host.get(f"/t/{table.code}/")
+    assert board.status_code == 200
+    text = board.content.decode()
+    assert "g-wallenstein" in text and "Brandenburg" in text and "Tower" in text
+    rules = host.get("/games/wallenstein/rules/")
+    assert rules.status_code == 200
+    assert "Readings we chose" in rules.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("language", "board_words", "phone_words", "heading"),
+    [
+        (
+            "cs",
+            ["Věž", "Zlato", "Jaro", "Sachsen"],
+            ["zlato", "Akce:"],
+            "Výklady, které jsme zvolili",
+        ),
+        (
+            "ru",
+            ["Башня", "Золото", "Весна", "Саксония"],
+            ["золото", "Действие:"],
+            "Выбранные нами толкования",
+        ),
+    ],
+)
+def test_pages_are_translated(
+    make_table: Any,
+    join: Any,
+    language: str,
+    board_words: list[str],
+    phone_words: list[str],
+    heading: str,
+) -> None:
+    table, host = make_table("wallenstein", players=3, allocation="fixed")
+    anna = join(table, 0, "Anna")
+    for action in ("drop", "events", "action_card", "turn_order", "current_event"):
+        assert anna.act({"type": action, "by_app": True}).status_code in OK
+    headers = {"HTTP_ACCEPT_LANGUAGE": language}
+    board = host.get(f"/t/{table.code}/", **headers).content.decode()
+    phone = anna.client.get(f"/t/{table.code}/me/", **headers).content.decode()
+    for word in board_words:
+        assert word in board, word
+    for word in phone_words:
+        assert word in phone, word
+    assert heading in host.get("/games/wallenstein/rules/", **headers).content.decode()
+
+
+def _to_act(table: Any) -> int:
+    table.refresh_from_db()
+    seats = GAME.to_act(table.state)
+    assert len(seats) == 1, seats
+    return seats[0]
