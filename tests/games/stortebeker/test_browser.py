@@ -1,0 +1,140 @@
+"""Störtebeker from two phones in a real browser: set-up, hidden pirates, a boarding.
+
+Anna and Ben enter the ships and their hands, Anna lays a face-down pirate (hidden from Ben's
+phone and the table), both play a first turn, and in her second turn Anna boards the black
+ship and scores its 5 points on every screen.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import browser, phones  # noqa: F401 - the browser fixtures
+
+pytestmark = pytest.mark.browser
+
+LIVE = 3000  # ms: how long another screen may take to show an entry
+
+
+def start(page: Any, base_url: str) -> None:
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(base_url + "/")
+    form = page.locator("form[data-game='stortebeker']")
+    form.locator("select[name=players]").select_option("2")
+    form.get_by_role("button", name="Start a table").click()
+    page.wait_for_url(re.compile(r"/t/[A-Z0-9]+/$"))
+
+
+def join(phone: Any, join_url: str, name: str) -> None:
+    phone.goto(join_url)
+    phone.fill("input[name=name]", name)
+    phone.get_by_role("button", name="Take this seat").click()
+    phone.wait_for_url(re.compile(r"/me/$"))
+
+
+def tap(phone: Any, label: str, **fields: str) -> None:
+    """Tap ``label`` after filling its fields (select labels, or numbers for number inputs)."""
+    button = phone.get_by_role("button", name=label, exact=True)
+    form = phone.locator("form.choice").filter(has=button)
+    for key, value in fields.items():
+        select = form.locator(f"select[name='f.{key}']")
+        if select.count():
+            select.select_option(label=value)
+        else:
+            form.locator(f"input[name='f.{key}']").fill(value)
+    with phone.expect_response(lambda r: "/act/" in r.url, timeout=LIVE):
+        form.get_by_role("button", name=label, exact=True).click()
+    phone.wait_for_function("() => !document.querySelector('.htmx-request')", timeout=LIVE)
+
+
+def see(page: Any, text: str) -> None:
+    page.get_by_text(text, exact=False).first.wait_for(timeout=LIVE)
+
+
+def hand(*labels: str) -> dict[str, str]:
+    return {f"card_{number}": label for number, label in enumerate(labels, start=1)}
+
+
+def test_two_phones_play_stortebeker(server: Any, phones: Any) -> None:  # noqa: F811
+    screen = phones()
+    start(screen, server.url)
+    join_url = screen.locator(".join-qr figcaption a").get_attribute("href")
+    anna, ben = phones(), phones()
+    join(anna, join_url, "Anna")
+    join(ben, join_url, "Ben")
+    screen.reload()
+    screen.get_by_role("button", name="Start the game").click()
+
+    # -- set-up: 4 ships at sea and the harbour's top ship, from either phone ---------------
+    see(anna, "Set-up: enter the ships and the hands")
+    for phone, colour in ((anna, "black"), (anna, "blue"), (ben, "green"), (ben, "red")):
+        tap(
+            phone,
+            "Enter a ship at sea",
+            colour=colour,
+            points="5",
+            defence="8",
+            need_rum="1",
+            need_meat="1",
+        )
+    tap(
+        anna,
+        "Enter the ship turned up in the harbour",
+        colour="yellow",
+        points="9",
+        defence="12",
+        need_bananas="2",
+    )
+    tap(anna, "Enter your 6 cards", **hand("rum", "pirate 4", "meat", "water", "water", "beans"))
+    tap(
+        ben,
+        "Enter your 6 cards",
+        **hand("water", "water", "beans", "beans", "biscuits", "biscuits"),
+    )
+    see(screen, "Anna: play three cards")
+
+    # -- Anna's first turn: a face-down pirate ----------------------------------------------
+    black = "Lay a card at the black ship (5 points, defence 8)"
+    tap(anna, black, card="rum")
+    tap(anna, black, card="pirate 4")
+    tap(anna, black, card="meat")
+    see(anna, "Anna: draw cards")
+    assert "pirate 4" in anna.locator(".g-stortebeker .sea").inner_text()
+    for other in (ben, screen):
+        see(other, "Anna: draw cards")
+        sea = other.locator(".g-stortebeker .sea").inner_text()
+        assert "face-down pirate" in sea and "pirate 4" not in sea
+    tap(anna, "Let the app draw 3 cards")
+
+    # -- Ben's first turn: an exchange (no boarding in the first round) ----------------------
+    see(ben, "Ben: play three cards")
+    assert "Nobody" not in ben.content()
+    tap(ben, "Exchange 2 or 3 cards", discard_1="water", discard_2="water", discard_3="beans")
+    tap(ben, "Let the app draw 3 cards")
+
+    # -- Anna's second turn: she boards the black ship ---------------------------------------
+    see(anna, "Anna: play three cards")
+    labels = anna.locator("form.choice select[name='f.discard_1'] option").all_inner_texts()
+    assert "water" in labels
+    tap(anna, "Exchange 2 or 3 cards", discard_1="water", discard_2="water", discard_3="beans")
+    see(anna, "Anna: boarding")
+    tap(anna, "Board the black ship (5 points, defence 8)", die_1="6", die_2="1")
+    see(screen, "Anna rolled 6 and 1: total 11.")
+    see(anna, "Anna: a new ship comes into view")
+    tap(
+        anna,
+        "Enter the ship turned up in the harbour",
+        colour="green",
+        points="2",
+        defence="6",
+        need_water="1",
+    )
+    see(ben, "Anna: draw cards")
+    for page in (anna, ben, screen):
+        see(page, "Anna took the black ship (5 points).")
+        assert (
+            "yellow ship (9 points, defence 12)" in page.locator(".g-stortebeker .sea").inner_text()
+        )
