@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from games.base import Choice, Field, IllegalAction, State
 from games.i18n import Msg, _, msg
 
@@ -77,7 +80,8 @@ SHIP_FIELDS = (
 )
 
 
-def _reason(check, *args) -> Msg | None:  # noqa: ANN001 - any check function
+def _reason(check: Callable[..., Any], *args: Any) -> Msg | None:
+    """Why ``check(*args)`` refuses, or ``None`` when it passes."""
     try:
         check(*args)
     except IllegalAction as error:
