@@ -51,6 +51,7 @@ class Table(models.Model):
     state_version = models.PositiveIntegerField(default=0)
     state = models.JSONField(null=True, blank=True)
     applied = models.PositiveIntegerField(default=0)  # effective actions in `state`
+    undo_seat = models.SmallIntegerField(null=True, blank=True)  # seat of the last effective action
     clocks = models.JSONField(default=dict)  # seat index (str) -> seconds thinking
     clock_since = models.DateTimeField(null=True, blank=True)
     outcome = models.JSONField(null=True, blank=True)

@@ -138,17 +138,25 @@ class LogLine:
 
 
 def log_lines(table: Table, *, last: int | None = None) -> list[LogLine]:
-    """The log with each entry's description, newest first."""
+    """The log with each entry's description, newest first (the ``last`` N only).
+
+    Reads only the window it shows, so a phone's page costs the same late in a
+    long game: an undo always comes after what it undoes, so the undos that
+    matter for the window are inside or after it.
+    """
     game = games.get(table.game)
-    events: QuerySet[Event] = table.events.order_by("seq")
-    all_events = list(events)
-    effective = {
-        item.seq
-        for item in effective_actions(
-            LoggedEvent(e.seq, e.kind, e.payload, e.target) for e in all_events
+    events = table.events.order_by("-seq")
+    window = list(events[:last] if last else events)
+    if not window:
+        return []
+    oldest = window[-1].seq
+    undone = {
+        payload.get("undone")
+        for payload in table.events.filter(kind=Event.Kind.UNDO, seq__gte=oldest).values_list(
+            "payload", flat=True
         )
     }
-    lines = [
+    return [
         LogLine(
             seq=event.seq,
             kind=event.kind,
@@ -157,15 +165,13 @@ def log_lines(table: Table, *, last: int | None = None) -> list[LogLine]:
             by_host=event.by_host,
             created_at=event.created_at,
             target=event.target,
-            undone=event.kind == Event.Kind.ACTION and event.seq not in effective,
+            undone=event.kind == Event.Kind.ACTION and event.seq in undone,
             correctable=event.kind == Event.Kind.ACTION
-            and event.seq in effective
+            and event.seq not in undone
             and bool(game.facts(event.payload)),
         )
-        for event in all_events
+        for event in window
     ]
-    lines.reverse()
-    return lines[:last] if last else lines
 
 
 def effective(table: Table) -> list[Effective]:
@@ -174,12 +180,6 @@ def effective(table: Table) -> list[Effective]:
         kind__in=[Event.Kind.ACTION, Event.Kind.UNDO, Event.Kind.CORRECT]
     ).values_list("seq", "kind", "payload", "target")
     return effective_actions(LoggedEvent(*row) for row in rows)
-
-
-def last_effective_seat(table: Table) -> int | None:
-    """The seat of the entry an undo would take back, if any."""
-    actions = effective(table)
-    return actions[-1].action.get("seat") if actions else None
 
 
 def state_at(table: Table, step: int) -> State | None:

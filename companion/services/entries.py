@@ -71,6 +71,7 @@ def submit_action(
             raise Refused(error.message) from error
         _append(table, game, actor, Event.Kind.ACTION, action, idempotency_key, seat=seat)
         table.applied += 1
+        table.undo_seat = seat
         _store_state(table, game, state)
         if table.applied % SNAPSHOT_EVERY == 0:
             Snapshot.objects.update_or_create(
@@ -101,6 +102,7 @@ def undo_last(code: str, actor: Actor, *, version: int, idempotency_key: str) ->
         state = _rebuild(table, game, remaining)
         _append(table, game, actor, Event.Kind.UNDO, {"undone": last.seq}, idempotency_key)
         table.applied = len(remaining)
+        table.undo_seat = remaining[-1].action.get("seat") if remaining else None
         _store_state(table, game, state)
         _finish(table)
     return Result(table)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import uuid
+from dataclasses import replace
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
@@ -142,7 +143,7 @@ def _phone_context(
 ) -> dict[str, Any]:
     context = selectors.game_context(table, seat)
     game = context["game"]
-    last_seat = selectors.last_effective_seat(table) if table.state is not None else None
+    last_seat = table.undo_seat
     choices = selectors.choices_for(table, seat)
     context.update(
         host_mode=host_mode,
@@ -294,7 +295,16 @@ def correct(request: HttpRequest, code: str, seq: int) -> HttpResponse:
     current = next(
         (item.action for item in selectors.effective(table) if item.seq == seq), event.payload
     )
-    fields = game.facts(current)
+    if not actor.is_host and actor.seat != current.get("seat"):
+        # The facts of an entry may be private (a drawn hand): only its seat sees them.
+        return render(
+            request,
+            "companion/message.html",
+            {"message": msg(_("Only the player who made the entry, or the host, can correct it."))},
+            status=403,
+        )
+    # The form starts from the values as they are now.
+    fields = [replace(field, default=current.get(field.key, field.default)) for field in game.facts(current)]
     error: Msg | None = None
     status = 200
     if request.method == "POST":
