@@ -99,8 +99,8 @@ class Phone:
         await self.http.aclose()
 
 
-async def make_table(host: Phone, phones: list[Phone]) -> str:
-    response = await host.post("/", {"game": "dice_race", "players": len(phones), "opt.target": "100"})
+async def make_table(host: Phone, phones: list[Phone], target: str = "100") -> str:
+    response = await host.post("/", {"game": "dice_race", "players": len(phones), "opt.target": target})
     code = response.headers["location"].strip("/").split("/")[-1]
     for index, phone in enumerate(phones):
         colour = ["red", "blue", "green", "yellow", "purple"][index]

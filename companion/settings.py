@@ -124,10 +124,15 @@ _sqlite = {
         ),
     },
 }
+def _postgres(url: str) -> dict:
+    config = dj_database_url.parse(url)
+    # A pool instead of persistent connections: under ASGI requests do not keep to one thread.
+    config.setdefault("OPTIONS", {})["pool"] = {"min_size": 2, "max_size": 20, "timeout": 10}
+    return config
+
+
 DATABASES = {
-    "default": dj_database_url.parse(os.environ["DATABASE_URL"], conn_max_age=60)
-    if os.environ.get("DATABASE_URL")
-    else _sqlite
+    "default": _postgres(os.environ["DATABASE_URL"]) if os.environ.get("DATABASE_URL") else _sqlite
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

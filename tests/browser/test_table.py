@@ -78,3 +78,30 @@ def test_host_mode_one_device_enters_for_everyone(server, phones):
         screen.get_by_role("button", name="Enter the roll").click()
         screen.wait_for_timeout(300)
     assert screen.locator(".dice-race-phone .points").all_inner_texts() == ["3", "4"]
+
+
+def test_a_browser_without_event_streams_falls_back_to_polling(server, phones):
+    screen = phones()
+    code = start_table(screen, server.url)
+    join_url = f"{server.url}/t/{code}/join/"
+    anna = phones()
+    ben = phones()
+    ben.add_init_script("delete window.EventSource;")  # as if streams were blocked
+    join(anna, join_url, "Anna")
+    join(ben, join_url, "Ben")
+    screen.get_by_role("button", name="Start the game").click()
+    anna.get_by_text("Your turn").wait_for()
+    anna.fill("input[name='f.value']", "6")
+    anna.get_by_role("button", name="Enter the roll").click()
+    ben.locator(".dice-race-phone .points").first.filter(has_text="6").wait_for(timeout=8000)
+
+
+def test_the_language_can_be_switched_on_every_page(server, phones):
+    screen = phones(locale="ru-RU")
+    screen.goto(server.url + "/")
+    assert screen.locator("html").get_attribute("lang") == "ru"
+    screen.get_by_role("button", name="CS").click()
+    screen.wait_for_load_state()
+    assert screen.locator("html").get_attribute("lang") == "cs"
+    screen.goto(server.url + "/history/")
+    assert screen.locator("html").get_attribute("lang") == "cs"

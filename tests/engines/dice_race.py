@@ -98,5 +98,5 @@ GAME = DiceRace(
     slug="dice_race",
     name="Dice race",
     player_counts=(2, 3, 4, 5),
-    options=(Option("target", "Target", (("10", "10"), ("20", "20"), ("100", "100")), "10"),),
+    options=(Option("target", "Target", (("10", "10"), ("20", "20"), ("100", "100"), ("10000", "10000")), "10"),),
 )
