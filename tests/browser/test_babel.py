@@ -1,0 +1,200 @@
+"""Babel from two phones in a real browser: hands on the phones, live table, refusals, reload.
+
+Reaching 15 points takes many turns, so the game is played for four turns (two each) and the
+totals, temple rows and hands shown on every screen are checked along the way.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+LIVE = 3000  # ms: how long another screen may take to show an entry
+
+
+def start_babel(page: Any, base_url: str) -> str:
+    """The host screen starts a Babel table with the hands kept on the phones."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(base_url + "/")
+    form = page.locator("form[data-game='babel']")
+    form.locator("select[name=players]").select_option("2")
+    form.locator("select[name='opt.hand_tracking']").select_option("on")
+    form.get_by_role("button", name="Start a table").click()
+    page.wait_for_url(re.compile(r"/t/[A-Z0-9]+/$"))
+    return page.url.rstrip("/").rsplit("/", 1)[1]
+
+
+def join(phone: Any, join_url: str, name: str) -> None:
+    phone.goto(join_url)
+    phone.fill("input[name=name]", name)
+    phone.get_by_role("button", name="Take this seat").click()
+    phone.wait_for_url(re.compile(r"/me/$"))
+
+
+def tap(phone: Any, label: str, **fields: str) -> None:
+    """Tap the entry button ``label``, first choosing ``fields`` (select labels) in its form."""
+    button = phone.get_by_role("button", name=label, exact=True)
+    form = phone.locator("form.choice").filter(has=button)
+    for key, value in fields.items():
+        form.locator(f"select[name='f.{key}']").select_option(label=value)
+    with phone.expect_response(lambda r: "/act/" in r.url, timeout=LIVE):
+        form.get_by_role("button", name=label, exact=True).click()
+    # The live region is swapped in by htmx after the response arrives.
+    phone.wait_for_function("() => !document.querySelector('.htmx-request')", timeout=LIVE)
+
+
+def cards(*nations: str) -> dict[str, str]:
+    return {f"card{i}": nation for i, nation in enumerate(nations, start=1)}
+
+
+def disabled_reason(phone: Any, label: str) -> str:
+    choice = phone.locator(".choice.disabled").filter(
+        has=phone.get_by_role("button", name=label, exact=True)
+    )
+    return choice.locator(".why").inner_text()
+
+
+def hand_text(phone: Any) -> str:
+    return phone.locator(".g-babel .hand").inner_text()
+
+
+def totals(page: Any) -> list[str]:
+    return page.locator(".scores tr.total td").all_inner_texts()
+
+
+def wait_totals(page: Any, expected: list[str]) -> None:
+    page.wait_for_function(
+        "(want) => JSON.stringify([...document.querySelectorAll('.scores tr.total td')]"
+        ".map(td => td.innerText.trim())) === JSON.stringify(want)",
+        arg=expected,
+        timeout=LIVE,
+    )
+
+
+def see(page: Any, text: str) -> None:
+    page.get_by_text(text, exact=False).first.wait_for(timeout=LIVE)
+
+
+def test_two_phones_play_babel_with_hands_on_the_phones(server: Any, phones: Any) -> None:
+    screen = phones()
+    code = start_babel(screen, server.url)
+    join_url = screen.locator(".join-qr figcaption a").get_attribute("href")
+    assert join_url.endswith(f"/t/{code}/join/")
+
+    anna, ben = phones(), phones()
+    join(anna, join_url, "Anna")
+    join(ben, join_url, "Ben")
+    screen.reload()
+    screen.get_by_role("button", name="Start the game").click()
+
+    # -- the starting hands: Anna enters hers, Ben enters five Assyrians -----------------
+    see(anna, "Both players enter their starting hands.")
+    tap(
+        anna,
+        "Enter the 5 nation cards I drew",
+        **cards("Medes", "Medes", "Medes", "Sumerians", "Sumerians"),
+    )
+    assert "3× Medes" in hand_text(anna) and "2× Sumerians" in hand_text(anna)
+    tap(ben, "Enter the 5 nation cards I drew", **cards(*["Assyrians"] * 5))
+    assert "5× Assyrians" in hand_text(ben)
+    anna.get_by_text("Your turn").wait_for(timeout=LIVE)  # Anna's phone followed live
+    see(screen, "Anna: draw 3 nation cards")
+
+    # -- Anna's first turn ------------------------------------------------------------------
+    tap(anna, "Enter the 3 nation cards I drew", **cards("Medes", "Medes", "Persians"))
+    assert "5× Medes" in hand_text(anna) and "1× Persians" in hand_text(anna)
+    see(ben, "Anna: actions")
+    see(screen, "Nation cards in hand: 8")
+
+    # The hand stays on its own phone: never on the other phone nor on the table screen.
+    for other, secret in (
+        (ben, "Medes"),
+        (anna, "Assyrians"),
+        (screen, "Medes"),
+        (screen, "Assyrians"),
+    ):
+        other.wait_for_timeout(100)
+        html = other.content()
+        assert not re.search(r"\d+× " + secret, html), (other.url, secret)
+    assert screen.locator(".g-babel .hand").count() == 0
+    assert ben.locator(".g-babel .hand").count() == 1
+
+    # Blocked entries are shown greyed with their reason.
+    assert "starting level-1 card" in disabled_reason(anna, "End actions")
+    assert "no Hittites card" in disabled_reason(anna, "Travel to Hatti")
+
+    tap(anna, "Travel to Media")
+    see(screen, "Anna: Media")
+    see(ben, "Anna's figure stands in Media.")
+    ben.locator(".g-babel .city[data-city='medes'] h3 .dot[title='Anna']").wait_for(timeout=LIVE)
+    tap(anna, "Settle a Medes card in Media")
+    tap(anna, "Build level 1 from your starting card")
+    wait_totals(ben, ["1", "0"])
+    wait_totals(screen, ["1", "0"])
+    tap(anna, "End actions")
+    see(ben, "Anna: draw 2 temple cards")
+    tap(anna, "Enter the 2 temple cards I drew", first="2", second="3")  # laid higher first
+    see(screen, "Anna drew 3, 2.")
+    assert screen.locator(".g-babel .temple-row[data-seat='0'] .tc").all_inner_texts() == ["3", "2"]
+
+    # -- Ben's first turn: the app draws; a reload keeps the seat ---------------------------
+    ben.get_by_text("Your turn").wait_for(timeout=LIVE)
+    tap(ben, "Let the app draw 3 nation cards")
+    see(anna, "Nation cards in hand: 8")
+    ben.reload()
+    assert ben.locator(".my-name").inner_text() == "Ben"
+    assert "Assyrians" in hand_text(ben)
+    assert sum(int(n) for n in re.findall(r"(\d+)×", hand_text(ben))) == 8
+    tap(ben, "Travel to Assyria")
+    tap(ben, "Settle a Assyrians card in Assyria")
+    tap(ben, "Build level 1 from your starting card")
+    wait_totals(anna, ["1", "1"])
+    wait_totals(screen, ["1", "1"])
+    tap(ben, "End actions")
+    tap(ben, "Let the app draw 2 temple cards")
+    see(screen, "Ben drew")
+    assert screen.locator(".g-babel .temple-row[data-seat='1'] .tc").count() == 2
+
+    # -- Anna's second turn: level 2, a refused migration, three Medes halve Ben's hand ----
+    anna.get_by_text("Your turn").wait_for(timeout=LIVE)
+    tap(anna, "Let the app draw 3 nation cards")
+    tap(anna, "Settle a Medes card in Media")
+    tap(anna, "Settle a Medes card in Media")
+    tap(anna, "Build level 2 from Anna's row")
+    wait_totals(ben, ["2", "1"])
+    wait_totals(screen, ["2", "1"])
+    assert screen.locator(".g-babel .temple-row[data-seat='0'] .tc").all_inner_texts() == ["3"]
+
+    tap(anna, "Migrate the last three cards", origin="Media", target="Media")
+    alert = anna.locator(".flash.error")
+    alert.wait_for(timeout=LIVE)
+    assert "Migration must go to another city." in alert.inner_text()
+    assert totals(anna) == ["2", "1"]  # the refused entry changed nothing
+
+    tap(anna, "Three Medes: the opponent discards half their hand")
+    see(ben, "Discard 3 more cards.")
+    see(screen, "Ben: discard 3 cards")
+    for _ in range(3):
+        tap(ben, "Discard a Assyrians card")
+    see(anna, "Nation cards in hand: 3")
+    anna.get_by_text("Your turn").wait_for(timeout=LIVE)
+    tap(anna, "End actions")
+    tap(anna, "Let the app draw 2 temple cards")
+
+    # -- Ben's second turn ------------------------------------------------------------------
+    ben.get_by_text("Your turn").wait_for(timeout=LIVE)
+    tap(ben, "Let the app draw 3 nation cards")
+    tap(ben, "End actions")
+    see(anna, "Ben: draw 2 temple cards")
+    tap(ben, "Let the app draw 2 temple cards")
+    anna.get_by_text("Your turn").wait_for(timeout=LIVE)
+    see(screen, "Anna: draw 3 nation cards")
+    for page in (anna, ben, screen):
+        assert totals(page) == ["2", "1"]
+        assert page.locator(".scores tbody tr").first.locator("td").all_inner_texts() == ["2", "0"]
+    assert screen.locator(".g-babel .temple-row[data-seat='0'] .tc").count() == 3
+    assert screen.locator(".g-babel .temple-row[data-seat='1'] .tc").count() == 4
