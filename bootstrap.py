@@ -18,7 +18,7 @@ PYTHON = VENV / ("Scripts/python.exe" if sys.platform == "win32" else "bin/pytho
 
 def ensure(extras: str = "") -> Path:
     """The venv's python, with the project installed (``extras``: e.g. ``"test"``)."""
-    if sys.version_info < (3, 11):
+    if sys.version_info < (3, 11):  # noqa: UP036 - this runs on whatever python3 the machine has
         sys.exit("Table Companion needs Python 3.11 or newer.")
     if not PYTHON.exists():
         print("Creating the virtual environment in .venv ...", flush=True)
@@ -29,7 +29,16 @@ def ensure(extras: str = "") -> Path:
         print("Installing dependencies ...", flush=True)
         target = f".[{extras}]" if extras else "."
         subprocess.check_call(
-            [str(PYTHON), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-e", target],
+            [
+                str(PYTHON),
+                "-m",
+                "pip",
+                "install",
+                "--quiet",
+                "--disable-pip-version-check",
+                "-e",
+                target,
+            ],
             cwd=ROOT,
         )
         stamp.write_text(wanted)

@@ -16,9 +16,10 @@ import statistics
 import sys
 import tempfile
 import uuid
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import httpx
 
@@ -78,7 +79,9 @@ def servers(setup: str) -> Iterator[list[Server]]:
 
 class Phone:
     def __init__(self, base_url: str) -> None:
-        self.http = httpx.AsyncClient(base_url=base_url, timeout=30, limits=httpx.Limits(max_connections=4))
+        self.http = httpx.AsyncClient(
+            base_url=base_url, timeout=30, limits=httpx.Limits(max_connections=4)
+        )
         self.base_url = base_url
         self.token = ""
 
@@ -93,18 +96,24 @@ class Phone:
         headers = {"X-CSRFToken": token, "Referer": self.base_url + "/"}
         if htmx:
             headers["HX-Request"] = "true"
-        return await self.http.post(path, data={**data, "csrfmiddlewaretoken": token}, headers=headers)
+        return await self.http.post(
+            path, data={**data, "csrfmiddlewaretoken": token}, headers=headers
+        )
 
     async def close(self) -> None:
         await self.http.aclose()
 
 
 async def make_table(host: Phone, phones: list[Phone], target: str = "100") -> str:
-    response = await host.post("/", {"game": "dice_race", "players": len(phones), "opt.target": target})
+    response = await host.post(
+        "/", {"game": "dice_race", "players": len(phones), "opt.target": target}
+    )
     code = response.headers["location"].strip("/").split("/")[-1]
     for index, phone in enumerate(phones):
         colour = ["red", "blue", "green", "yellow", "purple"][index]
-        response = await phone.post(f"/t/{code}/join/", {"seat": index, "name": f"P{index}", "colour": colour})
+        response = await phone.post(
+            f"/t/{code}/join/", {"seat": index, "name": f"P{index}", "colour": colour}
+        )
         assert response.status_code == 302, response.text[:300]
     assert (await host.post(f"/t/{code}/start/", {})).status_code == 302
     return code
@@ -119,7 +128,11 @@ async def roll(phone: Phone, code: str, version: int) -> tuple[httpx.Response, i
     """One entry as a phone sends it (htmx); returns the response and the next form version."""
     response = await phone.post(
         f"/t/{code}/act/",
-        {"action": json.dumps({"type": "roll", "by_app": True}), "version": version, "idem": uuid.uuid4().hex},
+        {
+            "action": json.dumps({"type": "roll", "by_app": True}),
+            "version": version,
+            "idem": uuid.uuid4().hex,
+        },
         htmx=True,
     )
     found = VERSION.search(response.text)
@@ -139,7 +152,10 @@ def percentile(values: list[float], share: float) -> float:
 
 def report(name: str, millis: list[float], shares: tuple[float, ...]) -> None:
     parts = ", ".join(f"p{int(s * 100)} {percentile(millis, s):.1f} ms" for s in shares)
-    print(f"{name}: {len(millis)} samples, {parts}, mean {statistics.fmean(millis):.1f} ms", flush=True)
+    print(
+        f"{name}: {len(millis)} samples, {parts}, mean {statistics.fmean(millis):.1f} ms",
+        flush=True,
+    )
 
 
 def run(coroutine: Any) -> Any:

@@ -17,7 +17,12 @@ from common import Phone, arguments, current_version, make_table, report, roll, 
 
 
 async def play_table(
-    urls: list[str], table: int, phones_per_table: int, entries: int, think_mean: float, out: list[float]
+    urls: list[str],
+    table: int,
+    phones_per_table: int,
+    entries: int,
+    think_mean: float,
+    out: list[float],
 ) -> None:
     # With two processes, the phones of one table are spread over both.
     phones = [Phone(urls[(table + i) % len(urls)]) for i in range(phones_per_table)]
@@ -30,7 +35,9 @@ async def play_table(
         started = time.perf_counter()
         response, version = await roll(phone, code, version)
         out.append((time.perf_counter() - started) * 1000)
-        assert response.status_code == 200 and "flash error" not in response.text, response.text[:500]
+        assert response.status_code == 200 and "flash error" not in response.text, response.text[
+            :500
+        ]
     for phone in [*phones, host]:
         await phone.close()
 
@@ -41,7 +48,12 @@ async def main() -> None:
         urls = [server.url for server in running]
         millis: list[float] = []
         started = time.perf_counter()
-        await asyncio.gather(*(play_table(urls, t, args.phones, args.entries, args.think, millis) for t in range(args.tables)))
+        await asyncio.gather(
+            *(
+                play_table(urls, t, args.phones, args.entries, args.think, millis)
+                for t in range(args.tables)
+            )
+        )
         elapsed = time.perf_counter() - started
         print(
             f"setup {args.setup}: {args.tables} tables x {args.phones} phones, think {args.think} s, "

@@ -32,7 +32,9 @@ class Listener:
 
     async def listen(self) -> None:
         timeout = httpx.Timeout(10, read=None)
-        async with self.phone.http.stream("GET", f"/t/{self.code}/stream/", timeout=timeout) as response:
+        async with self.phone.http.stream(
+            "GET", f"/t/{self.code}/stream/", timeout=timeout
+        ) as response:
             self.ready.set()
             async for line in response.aiter_lines():
                 if line.startswith("data: "):
@@ -42,7 +44,9 @@ class Listener:
                     await self.phone.http.get(f"/t/{self.code}/me/live/")
 
 
-async def play_table(urls: list[str], table: int, args, entry_ms: list[float], update_ms: list[float]) -> None:  # type: ignore[no-untyped-def]
+async def play_table(
+    urls: list[str], table: int, args, entry_ms: list[float], update_ms: list[float]
+) -> None:  # type: ignore[no-untyped-def]
     phones = [Phone(urls[(table + i) % len(urls)]) for i in range(args.phones)]
     host = Phone(urls[table % len(urls)])
     code = await make_table(host, phones)
@@ -79,7 +83,9 @@ async def main() -> None:
         entry_ms: list[float] = []
         update_ms: list[float] = []
         started = time.perf_counter()
-        await asyncio.gather(*(play_table(urls, t, args, entry_ms, update_ms) for t in range(args.tables)))
+        await asyncio.gather(
+            *(play_table(urls, t, args, entry_ms, update_ms) for t in range(args.tables))
+        )
         elapsed = time.perf_counter() - started
         print(
             f"setup {args.setup} ({len(urls)} process{'es' if len(urls) > 1 else ''}): "

@@ -9,7 +9,6 @@ snapshot, not from the start).
 
 from __future__ import annotations
 
-import asyncio
 import time
 import uuid
 
@@ -35,7 +34,9 @@ async def main() -> None:
                 print(f"the game ended after {turn + 1} entries")
                 break
         first, last = millis[:50], millis[-50:]
-        print(f"entries 1-50: p50 {percentile(first, 0.5):.1f} ms, p99 {percentile(first, 0.99):.1f} ms")
+        print(
+            f"entries 1-50: p50 {percentile(first, 0.5):.1f} ms, p99 {percentile(first, 0.99):.1f} ms"
+        )
         print(
             f"entries {len(millis) - 49}-{len(millis)}: p50 {percentile(last, 0.5):.1f} ms, "
             f"p99 {percentile(last, 0.99):.1f} ms"
@@ -45,7 +46,9 @@ async def main() -> None:
         response = await phones[seat].post(
             f"/t/{code}/undo/", {"version": version, "idem": uuid.uuid4().hex}, htmx=True
         )
-        print(f"undo after {len(millis)} entries: {(time.perf_counter() - started) * 1000:.1f} ms ({response.status_code})")
+        print(
+            f"undo after {len(millis)} entries: {(time.perf_counter() - started) * 1000:.1f} ms ({response.status_code})"
+        )
         for phone in [*phones, host]:
             await phone.close()
 

@@ -153,4 +153,3 @@ class Snapshot(models.Model):
 def seat_key(index: int) -> str:
     """JSON objects have string keys: clocks are keyed by ``str(index)``."""
     return str(index)
-

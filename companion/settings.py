@@ -124,6 +124,8 @@ _sqlite = {
         ),
     },
 }
+
+
 def _postgres(url: str) -> dict:
     config = dj_database_url.parse(url)
     # A pool instead of persistent connections: under ASGI requests do not keep to one thread.

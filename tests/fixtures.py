@@ -18,7 +18,9 @@ from django.test import Client
 
 ROOT = Path(__file__).resolve().parent.parent
 IN_CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
-POSTGRES_URL = os.environ.get("COMPANION_TEST_POSTGRES", "postgres://postgres@127.0.0.1:5432/postgres")
+POSTGRES_URL = os.environ.get(
+    "COMPANION_TEST_POSTGRES", "postgres://postgres@127.0.0.1:5432/postgres"
+)
 REDIS_URL = os.environ.get("COMPANION_TEST_REDIS", "redis://127.0.0.1:6379/15")
 CHROMIUM = "/usr/bin/chromium"
 
@@ -55,7 +57,15 @@ class Phone:
     def page(self) -> Any:
         return self.client.get(f"/t/{self.code}/me/")
 
-    def act(self, action: dict[str, Any], *, version: int | None = None, key: str | None = None, htmx: bool = False, **extra: Any) -> Any:
+    def act(
+        self,
+        action: dict[str, Any],
+        *,
+        version: int | None = None,
+        key: str | None = None,
+        htmx: bool = False,
+        **extra: Any,
+    ) -> Any:
         import json
 
         from companion.models import Table
@@ -77,9 +87,13 @@ def make_table(db: Any) -> Any:
     """Create a table (as its host) and return (table, host client)."""
     from companion.models import Table
 
-    def make(game: str = "dice_race", players: int = 2, start: bool = True, **options: str) -> tuple[Table, Client]:
+    def make(
+        game: str = "dice_race", players: int = 2, start: bool = True, **options: str
+    ) -> tuple[Table, Client]:
         host = Client()
-        response = host.post("/", {"game": game, "players": players, **{f"opt.{k}": v for k, v in options.items()}})
+        response = host.post(
+            "/", {"game": game, "players": players, **{f"opt.{k}": v for k, v in options.items()}}
+        )
         assert response.status_code == 302, response.content
         code = response["Location"].strip("/").split("/")[-1]
         table = Table.objects.get(code=code)
@@ -100,7 +114,9 @@ def join() -> Any:
 
         client = Client()
         colour = colour or COLOUR_KEYS[index]
-        response = client.post(f"/t/{table.code}/join/", {"seat": index, "name": name or f"P{index}", "colour": colour})
+        response = client.post(
+            f"/t/{table.code}/join/", {"seat": index, "name": name or f"P{index}", "colour": colour}
+        )
         assert response.status_code == 302, response.content.decode()[:500]
         return Phone(client, table.code, index)
 
@@ -140,9 +156,20 @@ def start_server(env: dict[str, str], port: int | None = None, workers: int = 1)
     """The real start path: uvicorn serving the ASGI app, as the start command does."""
     port = port or free_port()
     command = [
-        sys.executable, "-m", "uvicorn", "companion.asgi:application",
-        "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning",
-        "--workers", str(workers), "--timeout-graceful-shutdown", "2",
+        sys.executable,
+        "-m",
+        "uvicorn",
+        "companion.asgi:application",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--log-level",
+        "warning",
+        "--workers",
+        str(workers),
+        "--timeout-graceful-shutdown",
+        "2",
     ]
     process = subprocess.Popen(command, cwd=ROOT, env=env)
     deadline = time.monotonic() + 30
@@ -170,7 +197,12 @@ def server_env(tmp_path: Path, **extra: str) -> dict[str, str]:
 
 
 def migrate(env: dict[str, str]) -> None:
-    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True)
+    subprocess.run(
+        [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
+        cwd=ROOT,
+        env=env,
+        check=True,
+    )
 
 
 @pytest.fixture
@@ -239,10 +271,18 @@ class WebPhone:
 
     def post(self, path: str, data: dict[str, Any]) -> Any:
         token = self.csrf()
-        return self.http.post(path, data={**data, "csrfmiddlewaretoken": token}, headers={"X-CSRFToken": token, "Referer": str(self.http.base_url)})
+        return self.http.post(
+            path,
+            data={**data, "csrfmiddlewaretoken": token},
+            headers={"X-CSRFToken": token, "Referer": str(self.http.base_url)},
+        )
 
-    def create_table(self, game: str = "dice_race", players: int = 2, start: bool = True, **options: str) -> str:
-        response = self.post("/", {"game": game, "players": players, **{f"opt.{k}": v for k, v in options.items()}})
+    def create_table(
+        self, game: str = "dice_race", players: int = 2, start: bool = True, **options: str
+    ) -> str:
+        response = self.post(
+            "/", {"game": game, "players": players, **{f"opt.{k}": v for k, v in options.items()}}
+        )
         assert response.status_code == 302, response.text[:500]
         code = response.headers["location"].strip("/").split("/")[-1]
         if start:
@@ -267,5 +307,9 @@ class WebPhone:
 
         return self.post(
             f"/t/{code}/act/",
-            {"action": json.dumps(action), "version": self.state_version(code), "idem": uuid.uuid4().hex},
+            {
+                "action": json.dumps(action),
+                "version": self.state_version(code),
+                "idem": uuid.uuid4().hex,
+            },
         )

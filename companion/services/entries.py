@@ -148,7 +148,9 @@ def correct_entry(
         except ReplayError as error:
             raise Refused(
                 msg(
-                    _("This correction would make entry %(seq)s (%(entry)s) impossible: %(reason)s"),
+                    _(
+                        "This correction would make entry %(seq)s (%(entry)s) impossible: %(reason)s"
+                    ),
                     seq=error.seq,
                     entry=game.describe(error.action),
                     reason=error.error.message,

@@ -227,7 +227,11 @@ def _entry_response(
     post gets the whole page, with the refusal's status code.
     """
     if actor.seat is None and not actor.is_host:  # a spectator or a stranger
-        message = refusal.message if refusal else msg(_("Only the players at this table can make entries."))
+        message = (
+            refusal.message
+            if refusal
+            else msg(_("Only the players at this table can make entries."))
+        )
         return render(request, "companion/message.html", {"message": message}, status=403)
     table.refresh_from_db()
     if host_mode_on:
@@ -248,8 +252,10 @@ def _entry_response(
     if request.htmx:
         return render(request, "companion/_phone_live.html", context)
     if refusal is None:
-        target = reverse("host", args=[table.code]) if host_mode_on else reverse(
-            "phone", args=[table.code]
+        target = (
+            reverse("host", args=[table.code])
+            if host_mode_on
+            else reverse("phone", args=[table.code])
         )
         return redirect(target)
     return render(request, "companion/phone.html", context, status=refusal.status)
@@ -304,7 +310,10 @@ def correct(request: HttpRequest, code: str, seq: int) -> HttpResponse:
             status=403,
         )
     # The form starts from the values as they are now.
-    fields = [replace(field, default=current.get(field.key, field.default)) for field in game.facts(current)]
+    fields = [
+        replace(field, default=current.get(field.key, field.default))
+        for field in game.facts(current)
+    ]
     error: Msg | None = None
     status = 200
     if request.method == "POST":

@@ -19,7 +19,12 @@ def history_list(request: HttpRequest) -> HttpResponse:
     for table in selectors.history():
         seats = list(table.seats.all())
         rows.append(
-            {"table": table, "game": games.get(table.game), "seats": seats, "names": [s.name for s in seats]}
+            {
+                "table": table,
+                "game": games.get(table.game),
+                "seats": seats,
+                "names": [s.name for s in seats],
+            }
         )
     return render(request, "companion/history.html", {"rows": rows})
 

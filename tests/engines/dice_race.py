@@ -9,7 +9,19 @@ from __future__ import annotations
 
 import random
 
-from games.base import Choice, Field, Game, Option, Outcome, Phase, Score, fresh, int_arg, require, seat_arg
+from games.base import (
+    Choice,
+    Field,
+    Game,
+    Option,
+    Outcome,
+    Phase,
+    Score,
+    fresh,
+    int_arg,
+    require,
+    seat_arg,
+)
 from games.i18n import Msg, _, msg
 
 
@@ -63,11 +75,19 @@ class DiceRace(Game):
         return [] if self.outcome(state) else [state["turn"]]
 
     def phase(self, state):  # type: ignore[no-untyped-def]
-        return Phase(key="roll", label=msg(_("%(player)s rolls"), player=state["players"][state["turn"]]))
+        return Phase(
+            key="roll", label=msg(_("%(player)s rolls"), player=state["players"][state["turn"]])
+        )
 
     def choices(self, state, seat):  # type: ignore[no-untyped-def]
         if seat != state["turn"] or self.outcome(state):
-            return [Choice(label=msg(_("Roll")), action={"type": "roll"}, disabled=msg(_("It is not your turn.")))]
+            return [
+                Choice(
+                    label=msg(_("Roll")),
+                    action={"type": "roll"},
+                    disabled=msg(_("It is not your turn.")),
+                )
+            ]
         return [
             Choice(
                 label=msg(_("Enter the roll")),
@@ -98,5 +118,12 @@ GAME = DiceRace(
     slug="dice_race",
     name="Dice race",
     player_counts=(2, 3, 4, 5),
-    options=(Option("target", "Target", (("10", "10"), ("20", "20"), ("100", "100"), ("10000", "10000")), "10"),),
+    options=(
+        Option(
+            "target",
+            "Target",
+            (("10", "10"), ("20", "20"), ("100", "100"), ("10000", "10000")),
+            "10",
+        ),
+    ),
 )

@@ -146,8 +146,14 @@ def test_undo_takes_back_the_last_entry_and_is_logged(make_table, join):
     roll(ben, 4)
     # Anna cannot undo Ben's entry; Ben can.
     version = Table.objects.get(pk=table.pk).state_version
-    assert anna.client.post(f"/t/{table.code}/undo/", {"version": version, "idem": "u1"}).status_code == 403
-    assert ben.client.post(f"/t/{table.code}/undo/", {"version": version, "idem": "u2"}).status_code == 302
+    assert (
+        anna.client.post(f"/t/{table.code}/undo/", {"version": version, "idem": "u1"}).status_code
+        == 403
+    )
+    assert (
+        ben.client.post(f"/t/{table.code}/undo/", {"version": version, "idem": "u2"}).status_code
+        == 302
+    )
     table.refresh_from_db()
     assert table.state["points"] == [3, 0] and table.state["turn"] == 1
     assert list(table.events.values_list("kind", flat=True)).count("undo") == 1
@@ -227,7 +233,11 @@ def test_the_cached_state_equals_a_replay_of_the_log(make_table, join):
     game = games.get("dice_race")
     events = [LoggedEvent(e.seq, e.kind, e.payload, e.target) for e in table.events.order_by("seq")]
     start = table.events.get(kind="start").payload
-    replayed = fold(game, game.setup(start["players"], start["options"], start["seed"]), effective_actions(events))
+    replayed = fold(
+        game,
+        game.setup(start["players"], start["options"], start["seed"]),
+        effective_actions(events),
+    )
     assert replayed == table.state
     assert Snapshot.objects.filter(table=table).count() >= 2  # position 0 and every 25 entries
 
@@ -242,7 +252,10 @@ def test_undo_after_the_game_ended_reopens_it(make_table, join):
     assert table.status == Table.Status.FINISHED and table.outcome["winners"] == [0]
     assert roll(ben, 3).status_code == 400  # the game is over
     version = table.state_version
-    assert anna.client.post(f"/t/{table.code}/undo/", {"version": version, "idem": "u"}).status_code == 302
+    assert (
+        anna.client.post(f"/t/{table.code}/undo/", {"version": version, "idem": "u"}).status_code
+        == 302
+    )
     table.refresh_from_db()
     assert table.status == Table.Status.RUNNING and table.outcome is None
 
@@ -283,7 +296,19 @@ def test_refusals_are_in_the_users_language(make_table, join):
 def test_services_refuse_stale_and_forbidden_directly(make_table, join):
     table, _host = make_table()
     with pytest.raises(Forbidden):
-        entries.submit_action(table.code, entries.Actor(seat=None), version=table.state_version, idempotency_key="a", action={"type": "roll", "value": 1})
+        entries.submit_action(
+            table.code,
+            entries.Actor(seat=None),
+            version=table.state_version,
+            idempotency_key="a",
+            action={"type": "roll", "value": 1},
+        )
     with pytest.raises(Stale):
-        entries.submit_action(table.code, entries.Actor(seat=0), version=table.state_version + 5, idempotency_key="b", action={"type": "roll", "value": 1})
+        entries.submit_action(
+            table.code,
+            entries.Actor(seat=0),
+            version=table.state_version + 5,
+            idempotency_key="b",
+            action={"type": "roll", "value": 1},
+        )
     assert not Event.objects.filter(table=table, kind="action").exists()

@@ -14,15 +14,17 @@ from tests.fixtures import WebPhone, start_server
 
 def listen(base_url: str, code: str, since: int, found: queue.Queue, stop: threading.Event) -> None:
     """Collect (version, time received) from the table's SSE stream."""
-    with httpx.Client(base_url=base_url, timeout=httpx.Timeout(5, read=30)) as http:
-        with http.stream("GET", f"/t/{code}/stream/", params={"v": since}) as response:
-            assert response.headers["content-type"].startswith("text/event-stream")
-            found.put(("open", time.monotonic()))
-            for line in response.iter_lines():
-                if line.startswith("data: "):
-                    found.put((int(line[6:]), time.monotonic()))
-                if stop.is_set():
-                    return
+    with (
+        httpx.Client(base_url=base_url, timeout=httpx.Timeout(5, read=30)) as http,
+        http.stream("GET", f"/t/{code}/stream/", params={"v": since}) as response,
+    ):
+        assert response.headers["content-type"].startswith("text/event-stream")
+        found.put(("open", time.monotonic()))
+        for line in response.iter_lines():
+            if line.startswith("data: "):
+                found.put((int(line[6:]), time.monotonic()))
+            if stop.is_set():
+                return
 
 
 def start_listening(base_url: str, code: str, since: int) -> tuple[queue.Queue, threading.Event]:

@@ -28,7 +28,15 @@ def test_serve_migrates_prints_the_address_and_serves_without_debug(tmp_path):
     port = free_port()
     env = server_env(tmp_path)
     process = subprocess.Popen(
-        [sys.executable, "manage.py", "serve", "--port", str(port), "--public-url", f"http://127.0.0.1:{port}"],
+        [
+            sys.executable,
+            "manage.py",
+            "serve",
+            "--port",
+            str(port),
+            "--public-url",
+            f"http://127.0.0.1:{port}",
+        ],
         cwd=ROOT,
         env=env,
         stdout=subprocess.PIPE,

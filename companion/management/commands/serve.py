@@ -61,7 +61,9 @@ class Command(BaseCommand):
         database = settings.DATABASES["default"]["ENGINE"].rsplit(".", 1)[-1]
         self.stdout.write(qr.terminal(public + "/"))
         self.stdout.write(f"Table Companion is running: {public}/")
-        self.stdout.write("Open it on the table's screen, start a table, and let the phones scan its QR code.")
+        self.stdout.write(
+            "Open it on the table's screen, start a table, and let the phones scan its QR code."
+        )
         self.stdout.write(
             f"Data: {settings.DATA_DIR} ({database}); live updates: "
             f"{'Redis' if settings.REDIS_URL else 'in-process'}; workers: {workers}. Ctrl+C stops."
