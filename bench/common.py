@@ -36,7 +36,7 @@ from tests.fixtures import (  # noqa: E402
     start_server,
 )
 
-VERSION = re.compile(r'name="version" value="(\d+)"')
+VERSION = re.compile(r'data-state-version="(\d+)"')
 
 
 def arguments(description: str) -> argparse.Namespace:

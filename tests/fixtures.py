@@ -300,7 +300,7 @@ class WebPhone:
         import re
 
         page = self.http.get(f"/t/{code}/me/").text
-        return int(re.search(r'name="version" value="(\d+)"', page).group(1))
+        return int(re.search(r'data-state-version="(\d+)"', page).group(1))
 
     def act(self, code: str, action: dict[str, Any]) -> Any:
         import json

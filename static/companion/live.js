@@ -66,6 +66,13 @@
     if (container) connect(container);
     tickClocks();
   });
-  // After an entry, a refused one included, the swapped region carries the newest version.
-  document.addEventListener("htmx:afterSwap", () => { if (wanted > shownVersion()) refreshTo(wanted); });
+  // After an entry the swapped region carries the newest version and, when the entry was
+  // refused, the reason: bring it into view, since the tapped button may be far below it.
+  document.addEventListener("htmx:afterSwap", (event) => {
+    if (wanted > shownVersion()) refreshTo(wanted);
+    const problem = event.detail.target && document.querySelector("#live .flash.error");
+    if (problem && event.detail.requestConfig && event.detail.requestConfig.verb === "post") {
+      problem.scrollIntoView({ block: "center", behavior: "smooth" });
+    }
+  });
 })();

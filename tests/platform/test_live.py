@@ -106,3 +106,56 @@ def test_an_entry_on_one_process_reaches_a_phone_on_another(shared_servers):
     assert version == version_of(a.url, code)
     assert received - sent < 1.0
     stop.set()
+
+
+def test_two_devices_entering_at_once_apply_exactly_one(server):
+    """Anna's phone and the host (in host mode, for Anna) send the same turn together."""
+    import json
+    import uuid
+    from concurrent.futures import ThreadPoolExecutor
+
+    host = WebPhone(server.url)
+    code = host.create_table(start=False, target="10000")
+    anna = WebPhone(server.url)
+    anna.join(code, 0, "Anna", "red")
+    host.start(code)
+    results = []
+    for round_number in range(5):
+        version = anna.state_version(code)
+        tokens = [anna.csrf(), host.csrf()]
+
+        def send(device: int, version: int = version, tokens: list[str] = tokens) -> int:
+            phone = [anna, host][device]
+            data = {
+                "action": json.dumps({"type": "roll", "value": 1 + device}),
+                "version": version,
+                "idem": uuid.uuid4().hex,
+                "csrfmiddlewaretoken": tokens[device],
+            }
+            if device == 1:
+                data.update(host_mode="1", on_behalf="0")
+            response = phone.http.post(
+                f"/t/{code}/act/", data=data, headers={"X-CSRFToken": tokens[device]}
+            )
+            return response.status_code
+
+        with ThreadPoolExecutor(2) as pool:
+            statuses = sorted(pool.map(send, [0, 1]))
+        results.append(statuses)
+        assert statuses == [302, 409], statuses  # one applied, the other told it was late
+        # Ben's turn is next: the host enters it so that Anna may act again.
+        roll = {"type": "roll", "value": 3}
+        response = host.post(
+            f"/t/{code}/act/",
+            {
+                "action": json.dumps(roll),
+                "version": anna.state_version(code),
+                "idem": uuid.uuid4().hex,
+                "host_mode": "1",
+                "on_behalf": "1",
+            },
+        )
+        assert response.status_code == 302
+        del round_number
+    events = httpx.get(f"{server.url}/history/{code}/").text
+    assert events.count("Roll ") == 10  # 5 races x 1 applied + 5 entries for Ben
