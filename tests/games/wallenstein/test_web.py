@@ -119,14 +119,14 @@ def test_three_phones_draft_and_start_the_spring(make_table: Any, join: Any) -> 
         (
             "cs",
             ["Věž", "Zlato", "Jaro", "Sachsen"],
-            ["zlato", "Akce:"],
-            "Výklady, které jsme zvolili",
+            ["Zlato", "Vaše země", "Akce:"],
+            "Wallenstein: pravidla, jak je vede aplikace",
         ),
         (
             "ru",
             ["Башня", "Золото", "Весна", "Саксония"],
-            ["золото", "Действие:"],
-            "Выбранные нами толкования",
+            ["Золото", "Ваши земли", "Действие:"],
+            "Валленштейн: правила, как их ведёт приложение",
         ),
     ],
 )
