@@ -126,7 +126,7 @@ def _discard_choices(apply: Apply, state: State, seat: int) -> list[Choice]:
         if reason is None or is_tracked(state):
             result.append(
                 Choice(
-                    msg(_("Discard a %(nation)s card"), nation=NATION_NAMES[nation]),
+                    msg(_("Discard a card of the %(nation)s"), nation=NATION_NAMES[nation]),
                     {"type": "give_up", "nation": nation},
                     disabled=reason,
                     group=_("Discard half your hand"),
@@ -164,7 +164,7 @@ def _action_choices(apply: Apply, state: State, seat: int) -> list[Choice]:
                 state,
                 seat,
                 msg(
-                    _("Settle a %(nation)s card in %(city)s"),
+                    _("Settle a card of the %(nation)s in %(city)s"),
                     nation=NATION_NAMES[nation],
                     city=CITY_NAMES[place],
                 ),
@@ -310,17 +310,22 @@ def _migrate_choices(state: State, seat: int) -> list[Choice]:
                 group=group,
             )
         ]
-    targets = tuple((city, CITY_NAMES[city]) for city in NATIONS)
+    # One button per settlement that can give three cards: the phone then asks only where to.
     return [
         Choice(
-            label,
-            {"type": "migrate"},
+            msg(_("Migrate the last three cards from %(city)s"), city=name),
+            {"type": "migrate", "origin": origin},
             fields=(
-                Field("origin", _("From"), "choice", origins),
-                Field("target", _("To"), "choice", targets),
+                Field(
+                    "target",
+                    _("To"),
+                    "choice",
+                    tuple((city, CITY_NAMES[city]) for city in NATIONS if city != origin),
+                ),
             ),
             group=group,
         )
+        for origin, name in origins
     ]
 
 

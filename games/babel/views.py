@@ -119,7 +119,7 @@ def describe(action: Action) -> Msg:
     if kind == "travel":
         return msg(_("Travels to %(city)s"), city=CITY_NAMES.get(str(action.get("nation")), "?"))
     if kind == "settle":
-        return msg(_("Settles a %(nation)s card"), nation=nation)
+        return msg(_("Settles a card of the %(nation)s"), nation=nation)
     if kind == "build":
         return msg(_("Builds from %(source)s"), source=_source_label(action.get("source")))
     if kind == "migrate":
@@ -133,7 +133,7 @@ def describe(action: Action) -> Msg:
             return msg(_("Uses three %(nation)s: the opponent discards half"), nation=nation)
         return msg(_("Uses the ability of the %(nation)s"), nation=nation)
     if kind == "give_up":
-        return msg(_("Discards a %(nation)s card"), nation=nation)
+        return msg(_("Discards a card of the %(nation)s"), nation=nation)
     if kind == "end_actions":
         return msg(_("Ends the actions"))
     if kind == "draw_temples":

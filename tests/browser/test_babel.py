@@ -131,7 +131,7 @@ def test_two_phones_play_babel_with_hands_on_the_phones(server: Any, phones: Any
     see(screen, "Anna: Media")
     see(ben, "Anna's figure stands in Media.")
     ben.locator(".g-babel .city[data-city='medes'] h3 .dot[title='Anna']").wait_for(timeout=LIVE)
-    tap(anna, "Settle a Medes card in Media")
+    tap(anna, "Settle a card of the Medes in Media")
     tap(anna, "Build level 1 from your starting card")
     wait_totals(ben, ["1", "0"])
     wait_totals(screen, ["1", "0"])
@@ -150,7 +150,7 @@ def test_two_phones_play_babel_with_hands_on_the_phones(server: Any, phones: Any
     assert "Assyrians" in hand_text(ben)
     assert sum(int(n) for n in re.findall(r"(\d+)×", hand_text(ben))) == 8
     tap(ben, "Travel to Assyria")
-    tap(ben, "Settle a Assyrians card in Assyria")
+    tap(ben, "Settle a card of the Assyrians in Assyria")
     tap(ben, "Build level 1 from your starting card")
     wait_totals(anna, ["1", "1"])
     wait_totals(screen, ["1", "1"])
@@ -159,27 +159,35 @@ def test_two_phones_play_babel_with_hands_on_the_phones(server: Any, phones: Any
     see(screen, "Ben drew")
     assert screen.locator(".g-babel .temple-row[data-seat='1'] .tc").count() == 2
 
-    # -- Anna's second turn: level 2, a refused migration, three Medes halve Ben's hand ----
+    # -- Anna's second turn: level 2, a refused stale entry, three Medes halve Ben's hand --
     anna.get_by_text("Your turn").wait_for(timeout=LIVE)
     tap(anna, "Let the app draw 3 nation cards")
-    tap(anna, "Settle a Medes card in Media")
-    tap(anna, "Settle a Medes card in Media")
+    tap(anna, "Settle a card of the Medes in Media")
+    tap(anna, "Settle a card of the Medes in Media")
     tap(anna, "Build level 2 from Anna's row")
     wait_totals(ben, ["2", "1"])
     wait_totals(screen, ["2", "1"])
     assert screen.locator(".g-babel .temple-row[data-seat='0'] .tc").all_inner_texts() == ["3"]
 
-    tap(anna, "Migrate the last three cards", origin="Media", target="Media")
-    alert = anna.locator(".flash.error")
+    # A second tab of Anna's phone that missed the news (its stream is blocked) sends a
+    # form made before her last entry: refused with the reason, and nothing changes.
+    stale = anna.context.new_page()
+    stale.add_init_script("delete window.EventSource; window.setInterval = () => 0;")
+    stale.goto(anna.url)
+    tap(anna, "Settle a card of the Medes in Media")
+    wait_totals(ben, ["2", "1"])
+    tap(stale, "Settle a card of the Medes in Media")
+    alert = stale.locator(".flash.error")
     alert.wait_for(timeout=LIVE)
-    assert "Migration must go to another city." in alert.inner_text()
-    assert totals(anna) == ["2", "1"]  # the refused entry changed nothing
+    assert "Someone else made an entry first" in alert.inner_text()
+    assert totals(stale) == ["2", "1"]  # the refused entry changed nothing
+    stale.close()
 
     tap(anna, "Three Medes: the opponent discards half their hand")
     see(ben, "Discard 3 more cards.")
     see(screen, "Ben: discard 3 cards")
     for _ in range(3):
-        tap(ben, "Discard a Assyrians card")
+        tap(ben, "Discard a card of the Assyrians")
     see(anna, "Nation cards in hand: 3")
     anna.get_by_text("Your turn").wait_for(timeout=LIVE)
     tap(anna, "End actions")
