@@ -38,6 +38,7 @@ def join(phone: Any, join_url: str, name: str) -> None:
 def tap(phone: Any, label: str, **fields: str) -> None:
     """Tap the entry button ``label``, first choosing ``fields`` (select labels) in its form."""
     button = phone.get_by_role("button", name=label, exact=True)
+    button.first.wait_for(timeout=LIVE)  # the entry may arrive with a live update
     form = phone.locator("form.choice").filter(has=button)
     for key, value in fields.items():
         form.locator(f"select[name='f.{key}']").select_option(label=value)

@@ -12,7 +12,6 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import browser, phones  # noqa: F401 - the browser fixtures
 
 pytestmark = pytest.mark.browser
 
@@ -38,6 +37,7 @@ def join(phone: Any, join_url: str, name: str) -> None:
 def tap(phone: Any, label: str, **fields: str) -> None:
     """Tap ``label`` after filling its fields (select labels, or numbers for number inputs)."""
     button = phone.get_by_role("button", name=label, exact=True)
+    button.first.wait_for(timeout=LIVE)  # the entry may arrive with a live update
     form = phone.locator("form.choice").filter(has=button)
     for key, value in fields.items():
         select = form.locator(f"select[name='f.{key}']")
@@ -58,7 +58,7 @@ def hand(*labels: str) -> dict[str, str]:
     return {f"card_{number}": label for number, label in enumerate(labels, start=1)}
 
 
-def test_two_phones_play_stortebeker(server: Any, phones: Any) -> None:  # noqa: F811
+def test_two_phones_play_stortebeker(server: Any, phones: Any) -> None:
     screen = phones()
     start(screen, server.url)
     join_url = screen.locator(".join-qr figcaption a").get_attribute("href")

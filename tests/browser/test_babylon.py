@@ -1,0 +1,271 @@
+"""Babylon from two phones in a real browser: set-up, a few turns, live screens, refusals, reload.
+
+A whole game takes 15 rounds, so the full game is played through the set-up (boards, clay taken
+out of the quarry) and the first turns of two rounds; the second test plays the "final scoring
+only" mode to its end.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+LIVE = 3000  # ms: how long another screen may take to show an entry
+
+
+def start_babylon(page: Any, base_url: str, mode: str = "full") -> str:
+    """The host screen (1280 px wide) starts a 2-player Babylon table."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(base_url + "/")
+    form = page.locator("form[data-game='babylon']")
+    form.locator("select[name=players]").select_option("2")
+    form.locator("select[name='opt.mode']").select_option(mode)
+    form.get_by_role("button", name="Start a table").click()
+    page.wait_for_url(re.compile(r"/t/[A-Z0-9]+/$"))
+    return page.url.rstrip("/").rsplit("/", 1)[1]
+
+
+def join(phone: Any, join_url: str, name: str) -> None:
+    phone.goto(join_url)
+    phone.fill("input[name=name]", name)
+    phone.get_by_role("button", name="Take this seat").click()
+    phone.wait_for_url(re.compile(r"/me/$"))
+
+
+def seat_everyone(server: Any, phones: Any, mode: str) -> tuple[Any, Any, Any]:
+    """The host screen opens the table, Anna and Ben join by the QR link, the host starts."""
+    screen = phones()
+    code = start_babylon(screen, server.url, mode)
+    join_url = screen.locator(".join-qr figcaption a").get_attribute("href")
+    assert join_url.endswith(f"/t/{code}/join/")  # the link printed under the QR code
+    anna, ben = phones(), phones()
+    join(anna, join_url, "Anna")
+    join(ben, join_url, "Ben")
+    screen.reload()
+    screen.get_by_role("button", name="Start the game").click()
+    return screen, anna, ben
+
+
+def tap(phone: Any, label: str, **fields: str) -> None:
+    """Tap the entry button ``label`` after filling ``fields`` (select: option label; else typed)."""
+    button = phone.get_by_role("button", name=label, exact=True)
+    button.wait_for(timeout=LIVE)  # the phone may still be taking in the previous entry
+    form = phone.locator("form.choice").filter(has=button)
+    for key, value in fields.items():
+        field = form.locator(f"[name='f.{key}']")
+        if field.evaluate("element => element.tagName") == "SELECT":
+            field.select_option(label=value)
+        else:
+            field.fill(value)
+    with phone.expect_response(lambda r: "/act/" in r.url, timeout=LIVE):
+        form.get_by_role("button", name=label, exact=True).click()
+    # The live region is swapped in by htmx after the response arrives.
+    phone.wait_for_function("() => !document.querySelector('.htmx-request')", timeout=LIVE)
+
+
+def see(page: Any, text: str) -> None:
+    page.get_by_text(text, exact=False).first.wait_for(timeout=LIVE)
+
+
+def disabled_reason(phone: Any, label: str) -> str:
+    choice = phone.locator(".choice.disabled").filter(
+        has=phone.get_by_role("button", name=label, exact=True)
+    )
+    choice.wait_for(timeout=LIVE)
+    return choice.locator(".why").inner_text()
+
+
+def totals(page: Any) -> list[str]:
+    return page.locator(".scores tr.total td").all_inner_texts()
+
+
+def wait_totals(page: Any, expected: list[str]) -> None:
+    page.wait_for_function(
+        "(want) => JSON.stringify([...document.querySelectorAll('.scores tr.total td')]"
+        ".map(td => td.innerText.trim())) === JSON.stringify(want)",
+        arg=expected,
+        timeout=LIVE,
+    )
+
+
+def garden(page: Any, seat: int) -> Any:
+    return page.locator(f".g-babylon .garden[data-seat='{seat}']")
+
+
+def quarry_place(page: Any, place: int) -> Any:
+    return page.locator(f".g-babylon .quarry .place[data-place='{place}']")
+
+
+def test_two_phones_set_up_and_play_the_first_rounds(server: Any, phones: Any) -> None:
+    screen, anna, ben = seat_everyone(server, phones, "full")
+
+    # -- boards: a board taken on one phone is refused on the other, with the reason ----------
+    see(anna, "Each player takes a board and its start tile")
+    tap(anna, "Take the board of the white flower")
+    assert "already has the board of the white flower" in disabled_reason(
+        ben, "Take the board of the white flower"
+    )
+    tap(ben, "Take the board of the pink flower")
+    see(screen, "Anna: take a clay tile out of the quarry")
+    see(garden(screen, 1), "pink flower")
+
+    # -- set-up with 2 players: each takes three clay tiles out of the quarry -----------------
+    assert quarry_place(screen, 0).inner_text().startswith("clay")
+    tap(anna, "Row 1, column 1")
+    quarry_place(screen, 0).filter(has_text="granite").wait_for(timeout=LIVE)
+    see(ben, "Ben: take a clay tile out of the quarry")
+    quarry_place(ben, 0).filter(has_text="granite").wait_for(timeout=LIVE)
+    assert "Only clay tiles" in disabled_reason(ben, "Row 1, column 1")
+    for phone, place in (
+        (ben, "Row 1, column 4"),
+        (anna, "Row 4, column 1"),
+        (ben, "Row 4, column 4"),
+    ):
+        phone.get_by_text("Your turn").wait_for(timeout=LIVE)
+        tap(phone, place)
+    tap(anna, "Row 2, column 2")
+    tap(ben, "Row 2, column 3")
+    see(screen, "Round 1 of 15, Anna: take a tile from the quarry")
+    assert quarry_place(screen, 5).inner_text().startswith("granite")
+
+    # -- round 1, Anna: the button shows the pillars; she takes a granite tile ----------------
+    anna.get_by_text("Your turn").wait_for(timeout=LIVE)
+    tap(anna, "granite, row 1, column 1: 2 pillars, 3 with your flower", flower="white flower")
+    took = "Anna took a granite tile (white flower) and got 3 single and 0 double pillars."
+    see(ben, took)
+    see(screen, took)
+    see(garden(screen, 0), "In hand: 3 single and 0 double pillars")
+    quarry_place(screen, 0).filter(has_text="basalt").wait_for(timeout=LIVE)
+
+    # A tile on 4 pillars needs 4: refused with the reason, and nothing changes.
+    place_taken = "Place the tile you took (granite, white flower) on floor 1"
+    tap(anna, place_taken, supports="4 pillars")
+    alert = anna.locator(".flash.error")
+    alert.wait_for(timeout=LIVE)
+    assert "You have 3 single and 0 double pillars: not enough for this tile." in alert.inner_text()
+    assert "In hand: 3 single and 0 double pillars" in garden(anna, 0).inner_text()
+    assert totals(anna) == ["0", "0"]
+    assert garden(screen, 0).locator("ol.floors").count() == 0
+
+    tap(anna, place_taken, supports="3 pillars and a viewpoint")
+    wait_totals(screen, ["3", "0"])  # a viewpoint 1, highest point 2 × 1
+    wait_totals(ben, ["3", "0"])
+    garden(screen, 0).locator("li[data-floor='1']").filter(has_text="1× white flower").wait_for(
+        timeout=LIVE
+    )
+    tap(anna, "Place a statue on floor", floor="1")
+    wait_totals(ben, ["4", "0"])
+    see(garden(screen, 0).locator("li[data-floor='1']"), "Statues 1")
+    tap(anna, "End the turn: store 0 single pillars, return 0 single and 0 double pillars")
+
+    # -- round 1, Ben: a clay tile with his flower; a reload keeps his seat --------------------
+    ben.get_by_text("Your turn").wait_for(timeout=LIVE)
+    see(screen, "Round 1 of 15, Ben: take a tile from the quarry")
+    tap(ben, "clay, row 1, column 2: 4 pillars, 5 with your flower", flower="pink flower")
+    see(anna, "Ben took a clay tile (pink flower) and got 5 single and 0 double pillars.")
+    tap(ben, "Place the tile you took (clay, pink flower) on floor 1", supports="4 pillars")
+    wait_totals(anna, ["4", "2"])
+    wait_totals(screen, ["4", "2"])
+    ben.reload()
+    assert ben.locator(".my-name").inner_text() == "Ben"
+    assert "In hand: 1 single and 0 double pillars" in garden(ben, 1).inner_text()
+    assert totals(ben) == ["4", "2"]
+    tap(ben, "End the turn: store 1 single pillars, return 0 single and 0 double pillars")
+
+    # -- end of round 1: Ben holds the round tokens and reveals the next one -------------------
+    see(screen, "Ben: reveal the next round token")
+    tap(ben, "A matching flower gives 2 single pillars instead of 1.")
+    see(screen, "Round token: A matching flower gives 2 single pillars instead of 1.")
+    see(screen, "Round 2 of 15, Anna: take a tile from the quarry")
+    see(anna, "Round tokens left: 13")
+    see(garden(screen, 1), "1 single pillars stored")
+
+    # -- round 2, Anna: the token's effect is in the pillar count on the button --------------
+    anna.get_by_text("Your turn").wait_for(timeout=LIVE)
+    tap(anna, "clay, row 1, column 3: 4 pillars, 6 with your flower", flower="white flower")
+    see(ben, "Anna took a clay tile (white flower) and got 6 single and 0 double pillars.")
+    see(screen, "Round 2 of 15, Anna: build, then store or discard")
+    for page in (anna, ben, screen):
+        assert totals(page) == ["4", "2"]
+
+
+def enter_floor(phone: Any, label: str, **counts: int) -> None:
+    fields = {kind: "0" for kind in ("white", "pink", "yellow", "blue")}
+    fields.update({kind: "0" for kind in ("statue", "fountain", "bridge", "viewpoint", "stairs")})
+    fields.update({kind: str(count) for kind, count in counts.items()})
+    tap(phone, label, **fields)
+
+
+def test_final_scoring_only_two_gardens_side_by_side_and_the_winner(
+    server: Any, phones: Any
+) -> None:
+    screen, anna, ben = seat_everyone(server, phones, "scoring")
+    see(screen, "Final scoring: enter what can be seen in each garden")
+
+    # Anna: floor 1 holds a set of four flowers and of four decorations; floor 2 two tiles.
+    anna.get_by_text("Your turn").wait_for(timeout=LIVE)
+    enter_floor(
+        anna,
+        "Floor 1: enter what can be seen",
+        white=3,
+        pink=1,
+        yellow=1,
+        blue=1,
+        statue=2,
+        fountain=1,
+        bridge=1,
+        stairs=1,
+        viewpoint=1,
+    )
+    garden(screen, 0).locator("li[data-floor='1']").filter(has_text="3× white flower").wait_for(
+        timeout=LIVE
+    )
+    enter_floor(anna, "Floor 2: enter what can be seen", white=2, statue=1)
+    wait_totals(screen, ["26", "0"])
+    wait_totals(ben, ["26", "0"])
+    tap(anna, "Confirm my garden for the final scoring", holes="20")
+    see(anna, "Confirms the garden: 20 visible holes.")
+    assert anna.locator("form.choice").count() == 0  # Anna's garden is confirmed
+
+    # Ben: stairs leading to a floor he has not entered cannot be confirmed; he corrects it.
+    enter_floor(ben, "Floor 1: enter what can be seen", pink=4, fountain=1, stairs=1)
+    assert "Stairs from floor 1 need a visible tile" in disabled_reason(
+        ben, "Confirm my garden for the final scoring"
+    )
+    enter_floor(ben, "Floor 1: change what can be seen", pink=4, fountain=1)
+    wait_totals(screen, ["26", "5"])
+    tap(ben, "Confirm my garden for the final scoring", holes="30")
+
+    # The table: game over, the winner, both gardens and breakdowns side by side.
+    see(screen, "Game over")
+    see(screen, "Most victory points.")
+    assert screen.locator(".status .pill").all_inner_texts() == ["Anna"]
+    left, right = garden(screen, 0), garden(screen, 1)
+    assert "Winner" in left.locator("h3").inner_text()
+    assert "Winner" not in right.locator("h3").inner_text()
+    assert left.locator(".total").inner_text() == "26"
+    assert right.locator(".total").inner_text() == "5"
+    box_left, box_right = left.bounding_box(), right.bounding_box()
+    assert (
+        abs(box_left["y"] - box_right["y"]) < 2
+        and box_left["x"] + box_left["width"] <= box_right["x"]
+    )
+    breakdown = left.locator(".breakdown").inner_text()
+    for part in (
+        "Sets of four flowers 4",
+        "Sets of four decorations 4",
+        "Highest point 4",
+        "20 visible holes",
+    ):
+        assert part in breakdown, (part, breakdown)
+    assert "Fountains 3" in right.locator(".breakdown").inner_text()
+    ranking = [line.strip() for line in screen.locator(".g-babylon .ranking li").all_inner_texts()]
+    assert ranking == ["Anna: 26 points, 20 visible holes", "Ben: 5 points, 30 visible holes"]
+    for page in (anna, ben):
+        see(page, "Game over")
+        assert totals(page) == ["26", "5"]
+    assert "26" in screen.locator(".scores tr.total").inner_text()
