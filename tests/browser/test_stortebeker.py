@@ -12,7 +12,6 @@ from typing import Any
 
 import pytest
 
-
 pytestmark = pytest.mark.browser
 
 LIVE = 3000  # ms: how long another screen may take to show an entry
