@@ -99,7 +99,9 @@ class Choice:
 
     ``action`` is sent as it is, completed with the values of ``fields``.
     ``disabled`` holds the reason why the entry is not possible now: the
-    phone shows it instead of hiding the choice.
+    phone shows it instead of hiding the choice. ``note`` is shown above the
+    fields: what the player needs to know to fill them in (what goes into the
+    tower, what the ship needs).
     """
 
     label: Msg
@@ -108,6 +110,7 @@ class Choice:
     disabled: Msg | None = None
     group: str = ""
     style: str = "primary"
+    note: Msg | None = None
 
 
 @dataclass(frozen=True)
