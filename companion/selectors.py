@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -80,6 +81,7 @@ def game_context(table: Table, seat: int | None, state: State | None = None) -> 
         "to_act": [],
         "scores": table.scores,
         "outcome": table.outcome,
+        "phone_top": optional_template(game.slug, "phone_top.html"),
     }
     if state is not None:
         context.update(
@@ -90,6 +92,20 @@ def game_context(table: Table, seat: int | None, state: State | None = None) -> 
             outcome=game.outcome(state),
         )
     return context
+
+
+@functools.cache
+def optional_template(slug: str, name: str) -> str | None:
+    """``games/<slug>/<name>`` when the game has that template, else ``None``."""
+    from django.template import TemplateDoesNotExist
+    from django.template.loader import get_template
+
+    template = f"games/{slug}/{name}"
+    try:
+        get_template(template)
+    except TemplateDoesNotExist:
+        return None
+    return template
 
 
 def choices_for(table: Table, seat: int) -> list[Choice]:
