@@ -201,3 +201,25 @@ def test_parser_reads_plurals_context_and_fuzzy(tmp_path: Path) -> None:
         "many",
         {0: "один", 1: ""},
     )
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_one_english_text_has_one_translation_across_catalogues(language: str) -> None:
+    """Django merges every catalogue into one per language: the first translation found of a
+    text wins everywhere. Two catalogues translating the same text differently would show one
+    game the other's word, so they must agree (or use different English texts)."""
+    translations: dict[str, dict[str, tuple[str, ...]]] = {}
+    for po in catalogues():
+        if f"/{language}/" not in str(po):
+            continue
+        for entry in messages(po):
+            if entry.fuzzy:
+                continue
+            forms = tuple(entry.msgstr[index] for index in sorted(entry.msgstr))
+            translations.setdefault(entry.key, {})[rel(po)] = forms
+    clashes = [
+        f"{key!r}: " + "; ".join(f"{where} -> {forms[0]!r}" for where, forms in found.items())
+        for key, found in translations.items()
+        if len(set(found.values())) > 1
+    ]
+    assert not clashes, "\n".join(clashes)
