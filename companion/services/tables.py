@@ -71,8 +71,10 @@ def create_table(
 
 
 def _default_name(index: int) -> str:
-    # Stored as typed: a name is the player's, not translated later.
-    return f"#{index + 1}"
+    # In the host's language, and stored as it is: a name is not translated later.
+    from django.utils.translation import gettext
+
+    return gettext("Player %(number)s") % {"number": index + 1}
 
 
 def _unused_code() -> str:

@@ -335,7 +335,7 @@ def correct(request: HttpRequest, code: str, seq: int) -> HttpResponse:
             error = refusal.message
             status = refusal.status
         else:
-            return redirect("phone" if actor.seat is not None else "table", code=table.code)
+            return redirect(_back_from_correction(actor), code=table.code)
     return render(
         request,
         "companion/correct.html",
@@ -347,9 +347,15 @@ def correct(request: HttpRequest, code: str, seq: int) -> HttpResponse:
             "current": current,
             "error": error,
             "idem": uuid.uuid4().hex,
+            "back": reverse(_back_from_correction(actor), args=[table.code]),
         },
         status=status,
     )
+
+
+def _back_from_correction(actor: entries.Actor) -> str:
+    """Back to where the correction was started: the seat's phone, or host mode."""
+    return "phone" if actor.seat is not None else "host"
 
 
 def _with_action(request: HttpRequest):  # type: ignore[no-untyped-def]

@@ -88,7 +88,7 @@ def test_a_seat_acts_only_for_itself_and_only_in_turn(make_table, join):
     response = roll(ben, 2)
     assert response.status_code == 400
     # Names are dealt into the game at its start; these phones joined after it.
-    assert "not #2's turn" in html.unescape(response.content.decode())
+    assert "not Player 2's turn" in html.unescape(response.content.decode())
     response = anna.act({"type": "roll", "value": 2}, on_behalf="1", host_mode="1")
     # Not a host: host_mode is ignored and the entry is Anna's own.
     assert response.status_code == 302
