@@ -27,20 +27,28 @@ def _value(raw: str) -> Any:
         return raw
 
 
+def field_values(data: QueryDict) -> dict[str, Any]:
+    """The values of an entry's fields: ``f.<key>`` (one) and ``m.<key>`` (a list)."""
+    values: dict[str, Any] = {}
+    for name in data:
+        if name.startswith("f."):
+            values[name[2:]] = _value(data.get(name, ""))
+        elif name.startswith("m."):
+            values[name[2:]] = [_value(item) for item in data.getlist(name)]
+    for key in data.getlist("multi"):  # a multiple choice with nothing ticked is an empty list
+        values.setdefault(key, [])
+    return values
+
+
 def action_from_post(data: QueryDict) -> dict[str, Any]:
+    """The action of a choice's form: its JSON, completed with its fields' values."""
     try:
         action = json.loads(data.get("action", ""))
     except ValueError:
         raise Refused(_("This entry is not understood.")) from None
     if not isinstance(action, dict):
         raise Refused(_("This entry is not understood."))
-    for name in data:
-        if name.startswith("f."):
-            action[name[2:]] = _value(data.get(name, ""))
-        elif name.startswith("m."):
-            action[name[2:]] = [_value(item) for item in data.getlist(name)]
-    for key in data.getlist("multi"):  # a multiple choice with nothing ticked is an empty list
-        action.setdefault(key, [])
+    action.update(field_values(data))
     return action
 
 

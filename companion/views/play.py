@@ -13,7 +13,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 import games
 from companion import devices, selectors
-from companion.forms import action_from_post, int_from_post
+from companion.forms import action_from_post, field_values, int_from_post
 from companion.models import Table
 from companion.services import entries
 from companion.services.errors import Refused, Stale
@@ -317,11 +317,7 @@ def correct(request: HttpRequest, code: str, seq: int) -> HttpResponse:
     error: Msg | None = None
     status = 200
     if request.method == "POST":
-        facts = {
-            key: value
-            for key, value in action_from_post(_with_action(request)).items()
-            if key != "type"
-        }
+        facts = field_values(request.POST)
         try:
             entries.correct_entry(
                 table.code,
@@ -356,9 +352,3 @@ def correct(request: HttpRequest, code: str, seq: int) -> HttpResponse:
 def _back_from_correction(actor: entries.Actor) -> str:
     """Back to where the correction was started: the seat's phone, or host mode."""
     return "phone" if actor.seat is not None else "host"
-
-
-def _with_action(request: HttpRequest):  # type: ignore[no-untyped-def]
-    data = request.POST.copy()
-    data["action"] = '{"type": "correction"}'
-    return data
