@@ -50,6 +50,20 @@ def check_totals(state: State, actor: int) -> None:
     """
     if state["result"] is not None:
         return
+    _check_wins(state, actor)
+    if state["result"] is not None:
+        return
+    totals = [temple_total(state, seat) for seat in range(len(state["players"]))]
+    if not state["final_phase"] and max(totals) >= WIN_TOTAL and min(totals) >= SAFE_TOTAL:
+        # "Pokud už má protivník 10 nebo více bodů, hra přechází do závěrečné části"
+        state["final_phase"] = True
+        # One entry can begin the final phase and reach 20 at once (the Hittites
+        # steal a 6 onto an empty site at 14): the final phase's rules apply now.
+        _check_wins(state, actor)
+
+
+def _check_wins(state: State, actor: int) -> None:
+    """The winning conditions in force now, the actor first."""
     for seat in (actor, opponent(actor)):
         mine, theirs = temple_total(state, seat), temple_total(state, opponent(seat))
         name = state["players"][seat]
@@ -83,10 +97,6 @@ def check_totals(state: State, actor: int) -> None:
                 ),
             )
             return
-    totals = [temple_total(state, seat) for seat in range(len(state["players"]))]
-    if not state["final_phase"] and max(totals) >= WIN_TOTAL and min(totals) >= SAFE_TOTAL:
-        # "Pokud už má protivník 10 nebo více bodů, hra přechází do závěrečné části"
-        state["final_phase"] = True
 
 
 def check_deck_exhausted(state: State) -> None:

@@ -179,3 +179,28 @@ def test_tie_at_the_end_of_the_deck_goes_to_the_bigger_hand(
     state = act(deck_end(12, 12, hands), 0, "draw_temples", first=6, second=5)
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome["winners"] == winners
+
+
+def test_one_entry_beginning_the_final_phase_and_reaching_twenty_wins_at_once() -> None:
+    """ "Pokud už má protivník 10 nebo více bodů, hra přechází do závěrečné části:
+    ... Vyhraje ten, kdo hodnotou svých chrámů dosáhne nebo překročí 20" -- at 14 the
+    Hittites steal a level 6 onto an empty site: 20 while the opponent keeps 10 or more."""
+    hittites = ["hittites"] * 3 + ["medes"] * 3
+    state = arrange(
+        new_game(),
+        temples={
+            "medes": [[1, 2, 3, 4, 5, 6], [1, 2, 3, 4, 5]],
+            "sumerians": [[1, 2, 3, 4, 5, 6], [1, 2, 3, 4, 5]],
+            "persians": [[1, 2], [1, 2]],
+            "hittites": [[], [1, 2, 3, 4, 5, 6]],
+        },
+        rows={"hittites": [hittites, []]},
+        figures=["hittites", "quarry"],
+        start_card=[False, False],
+    )
+    assert [score["total"] for score in GAME.scores(state)] == [14, 18]
+    state = act(state, 0, "ability", nation="hittites", power="own")
+    assert [score["total"] for score in GAME.scores(state)] == [20, 17]
+    outcome = GAME.outcome(state)
+    assert outcome is not None and outcome["winners"] == [0]
+    assert outcome["reason"]["args"]["mine"] == 20
