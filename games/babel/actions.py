@@ -222,10 +222,10 @@ def could_still_build_start(state: State, seat: int) -> bool:
     if place in empty and (row(state, seat, place) or hand >= 1):
         return True
     for city in empty:
-        if city != place and hand >= 1 and row(state, seat, city):
-            return True  # travel there
-        if city != place and hand >= 2:
-            return True  # travel there and settle
+        if city == place or not hand_may_hold(state, seat, city):
+            continue  # travelling there needs a card of its nation
+        if row(state, seat, city) or hand >= 2:
+            return True  # travel there (and settle)
     can_migrate = not state["migrated"] and any(
         len(row(state, seat, city)) >= MIGRATION_CARDS for city in NATIONS
     )

@@ -311,3 +311,21 @@ def test_nation_deck_is_reshuffled_from_the_discard_pile() -> None:
     assert after["nation_deck"] == {"size": 3, "reshuffles": 1}
     assert after["discard"] == []
     check_invariants(after)
+
+
+def test_starting_card_is_not_demanded_when_no_travel_can_reach_an_empty_site() -> None:
+    """ "Cestování: Hráč odloží jednu kartu národa ... a přesune svou figurku na pole
+    v barvě daného národa." -- travelling to Media needs a Medes card: with only a
+    Hittite in hand, standing at a built site, the starting card cannot be built."""
+    state = arrange(
+        new_game(hand_tracking="on"),
+        rows={"medes": [["persians"], []]},
+        temples={"persians": [[1], []]},
+        figures=["persians", "quarry"],
+        hands=[{"hittites": 1}, {"medes": 5}],
+    )
+    state = act(state, 0, "end_actions")
+    assert state["start_card"][0] is True
+    # With a Medes card the figure can go to Media and build there.
+    state = arrange(state, hands=[{"medes": 1}, {"medes": 4}])
+    assert "starting" in refused(state, 0, "end_actions")
