@@ -7,6 +7,7 @@ urlpatterns = [
     path("", lobby.home, name="home"),
     path("history/", records.history_list, name="history"),
     path("history/<str:code>/", records.history_detail, name="history_detail"),
+    path("history/<str:code>/record.json", records.history_export, name="history_export"),
     path("games/<slug:slug>/rules/", records.rules, name="rules"),
     path("t/<str:code>/", play.table_page, name="table"),
     path("t/<str:code>/live/", play.table_live, name="table_live"),

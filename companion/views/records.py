@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_GET
@@ -58,6 +58,48 @@ def history_detail(request: HttpRequest, code: str) -> HttpResponse:
         final_scores=table.scores,
     )
     return render(request, "companion/history_detail.html", context)
+
+
+@require_GET
+def history_export(request: HttpRequest, code: str) -> HttpResponse:
+    """The whole record of a finished game as JSON: enough to replay it with the engine.
+
+    Only once the game is over: the log holds private facts (hands) that no
+    other seat may see while the game runs.
+    """
+    table = table_or_404(code)
+    if table.status != table.Status.FINISHED:
+        raise Http404
+    record = {
+        "game": table.game,
+        "code": table.code,
+        "options": table.options,
+        "seed": table.seed,
+        "started_at": table.started_at.isoformat() if table.started_at else None,
+        "finished_at": table.finished_at.isoformat() if table.finished_at else None,
+        "seats": [
+            {"index": s.index, "name": s.name, "colour": s.colour} for s in table.seats.all()
+        ],
+        "events": [
+            {
+                "seq": event.seq,
+                "kind": event.kind,
+                "seat": event.seat,
+                "by_host": event.by_host,
+                "device": event.device,
+                "at": event.created_at.isoformat(),
+                "payload": event.payload,
+                "target": event.target,
+            }
+            for event in table.events.order_by("seq")
+        ],
+        "clocks": table.clocks,
+        "scores": table.scores,
+        "outcome": table.outcome,
+    }
+    response = JsonResponse(record, json_dumps_params={"ensure_ascii": False, "indent": 1})
+    response["Content-Disposition"] = f'attachment; filename="{table.game}-{table.code}.json"'
+    return response
 
 
 @require_GET
