@@ -98,20 +98,26 @@ def perform(state: State, seat: int, card: str, land: str, action: Action) -> bo
     return move(state, seat, land, action)
 
 
-def build(state: State, seat: int, kind: str, land: str) -> None:
+def build_problem(state: State, seat: int, kind: str, land: str) -> Msg | None:
+    """Why building ``kind`` in ``land`` would be cancelled now, or None."""
     info = state["lands"][land]
-    label = BUILDING_LABELS[kind]
     if info[kind]:
-        raise Cancelled(_("The land already has a %(building)s."), building=label)
+        return msg(_("The land already has a %(building)s."), building=BUILDING_LABELS[kind])
     if board.building_count(info) >= lands()[land].building_sites:
-        raise Cancelled(_("Every city of the land already has a building."))
+        return msg(_("Every city of the land already has a building."))
     if board.buildings_left(state, kind) <= 0:
-        raise Cancelled(_("No building of this kind is left."))
-    cost = build_cost(state, kind)
-    if state["gold"][seat] < cost:
-        raise Cancelled(_("There is not enough gold."))
-    state["gold"][seat] -= cost
-    info[kind] = True
+        return msg(_("No building of this kind is left."))
+    if state["gold"][seat] < build_cost(state, kind):
+        return msg(_("There is not enough gold."))
+    return None
+
+
+def build(state: State, seat: int, kind: str, land: str) -> None:
+    problem = build_problem(state, seat, kind, land)
+    if problem is not None:
+        raise Cancelled(problem["text"], **problem["args"])
+    state["gold"][seat] -= build_cost(state, kind)
+    state["lands"][land][kind] = True
 
 
 def collect(state: State, seat: int, kind: str, land: str) -> bool:
@@ -144,14 +150,21 @@ def collect(state: State, seat: int, kind: str, land: str) -> bool:
     return True
 
 
+def recruit_problem(state: State, seat: int, card: str, land: str) -> Msg | None:
+    """Why recruiting in ``land`` would be cancelled now, or None."""
+    if state["gold"][seat] < ACTION_CARDS[card].cost:
+        return msg(_("There is not enough gold."))
+    if state["supply"][seat] < recruits(state, card, land):
+        return msg(_("There are not enough armies in the supply."))
+    return None
+
+
 def recruit(state: State, seat: int, card: str, land: str) -> None:
+    problem = recruit_problem(state, seat, card, land)
+    if problem is not None:
+        raise Cancelled(problem["text"], **problem["args"])
     amount = recruits(state, card, land)
-    cost = ACTION_CARDS[card].cost
-    if state["gold"][seat] < cost:
-        raise Cancelled(_("There is not enough gold."))
-    if state["supply"][seat] < amount:
-        raise Cancelled(_("There are not enough armies in the supply."))
-    state["gold"][seat] -= cost
+    state["gold"][seat] -= ACTION_CARDS[card].cost
     state["supply"][seat] -= amount
     state["lands"][land]["armies"] += amount
 
@@ -199,7 +212,11 @@ def move(state: State, seat: int, land: str, action: Action) -> bool:
     count = _wanted_count(action, "count", 1, info["armies"] - 1)
     target = action.get("to")
     if target not in targets:
-        if target in lands() and target in state["lands"] and protected_by_church(state, target):
+        if (
+            isinstance(target, str)
+            and target in state["lands"]
+            and protected_by_church(state, target)
+        ):
             raise IllegalAction(_("Church peace: a land with a church cannot be attacked now."))
         raise IllegalAction(_("Armies can only move to an adjacent land in play."))
     info["armies"] -= count
@@ -222,6 +239,10 @@ def move(state: State, seat: int, land: str, action: Action) -> bool:
             },
             "after": "action",
         }
+        if board.event_is(state, "tired_peasants"):
+            # "Když je napadena neobsazená země, žádné zelené jednotky nejsou vhozeny do věže":
+            # no green cube goes in, not even those lying in the tray.
+            battle["tray_peasants_stay"] = True
     else:
         # "Pokud napadená země nemá více než jeden žeton revolty, připojí se armáda sedláků
         # v bitvě na stranu obránce. Jinak budou sedláci neutrální."

@@ -75,6 +75,7 @@ def devastate(state: State, land: str) -> None:
     info = state["lands"][land]
     if info["owner"] is not None:
         state["supply"][info["owner"]] += info["armies"]
+        card_taken(state, land, info["owner"])
     state["lands"][land] = empty_land()
 
 
@@ -84,7 +85,18 @@ def change_owner(state: State, land: str, seat: int) -> None:
     if info["owner"] is not None and info["owner"] != seat:
         state["supply"][info["owner"]] += info["armies"]
         info["armies"] = 0
+        card_taken(state, land, info["owner"])
     info["owner"] = seat
+
+
+def card_taken(state: State, land: str, seat: int) -> None:
+    """Remember that ``seat`` lost the card of ``land`` this season: a card taken from a
+    planned action space does not go back onto the board, even if the land is won back."""
+    season = state.get("season_state")
+    if season is not None:
+        taken = season.setdefault("taken", [[] for _seat in state["players"]])
+        if land not in taken[seat]:
+            taken[seat].append(land)
 
 
 def current_event(state: State) -> EventCard | None:

@@ -51,30 +51,93 @@ def for_seat(state: State, seat: int) -> list[Choice]:
     return builder(state, seat) if builder else []
 
 
+def _cubes_text(state: State, armies: list[int]) -> str:
+    """'Anna 4, Boris 3' for the seats with cubes (player names are not translated)."""
+    names = state["players"]
+    return ", ".join(f"{names[place]} {count}" for place, count in enumerate(armies) if count)
+
+
+def going_in_note(state: State) -> Msg:
+    """What the table throws into the tower now."""
+    thrown = tower.going_in(state)
+    armies = _cubes_text(state, thrown["armies"])
+    if not armies:
+        return msg(_("Throw in: peasants %(peasants)s."), peasants=thrown["peasants"])
+    return msg(
+        _("Throw in: %(armies)s; peasants %(peasants)s."),
+        armies=armies,
+        peasants=thrown["peasants"],
+    )
+
+
 def _drop(state: State, seat: int) -> list[Choice]:
     most = tower.capacity(state)
+    shown = state["options"]["ledger"] != "hidden"
     names = state["players"]
     fields = tuple(
-        Field(f"out_{place}", names[place], low=0, high=most["armies"][place], default=0)
+        Field(
+            f"out_{place}",
+            names[place],
+            low=0,
+            high=most["armies"][place] if shown else None,
+            default=0,
+        )
         for place in range(len(names))
-    ) + (Field("out_peasants", _("Peasants (green)"), low=0, high=most["peasants"], default=0),)
+    ) + (
+        Field(
+            "out_peasants",
+            _("Peasants (green)"),
+            low=0,
+            high=most["peasants"] if shown else None,
+            default=0,
+        ),
+    )
     group = _("Tower")
     return [
         Choice(
-            msg(_("Enter what came out of the tower")), {"type": "drop"}, fields=fields, group=group
+            msg(_("Enter what came out of the tower")),
+            {"type": "drop"},
+            fields=fields,
+            group=group,
+            note=going_in_note(state),
         ),
         _by_app(_("Let the app simulate the tower"), "drop", group),
     ]
 
 
+def _defence_note(state: State) -> Msg:
+    battle = state["battle"]
+    land = lands()[battle["land"]].name
+    armies = state["lands"][battle["land"]]["armies"]
+    if battle["kind"] == "revolt":
+        return msg(
+            _("Revolt in %(land)s: attacking peasants %(peasants)s; your armies there: %(count)s."),
+            land=land,
+            peasants=battle["throw"]["peasants"],
+            count=armies,
+        )
+    attacker = battle["attacker"]
+    return msg(
+        _(
+            "%(player)s attacks %(land)s (attacking armies: %(attackers)s); your armies there: %(count)s."
+        ),
+        player=state["players"][attacker],
+        land=land,
+        attackers=battle["throw"]["armies"][attacker],
+        count=armies,
+    )
+
+
 def _defend(state: State, seat: int) -> list[Choice]:
     armies = state["lands"][state["battle"]["land"]]["armies"]
     group = _("Defence")
+    note = _defence_note(state)
     return [
         Choice(
-            msg(_("Defend with all %(count)s armies"), count=armies),
+            msg(_("Defend with every army in the land (%(count)s)"), count=armies),
             {"type": "defend", "count": armies},
             group=group,
+            note=note,
         ),
         Choice(
             msg(_("Defend with some armies")),
@@ -224,6 +287,26 @@ def _act(state: State, seat: int) -> list[Choice]:
         name = lands()[land].name
         info = state["lands"][land]
         fields: tuple[Field, ...] = ()
+        label = msg("%(land)s", land=name)
+        problem: Msg | None = None
+        note: Msg | None = None
+        if kind == "build":
+            problem = actions.build_problem(state, seat, card, land)
+        elif kind == "recruit":
+            problem = actions.recruit_problem(state, seat, card, land)
+        elif kind == "taxes":
+            label = msg(_("%(land)s: %(gold)s gold"), land=name, gold=lands()[land].gold)
+        elif kind == "grain":
+            label = msg(
+                _("%(land)s: %(grain)s grain"),
+                land=name,
+                grain=actions.grain_yield(state, land),
+            )
+        if kind in ("taxes", "grain") and info["revolt"]:
+            note = msg(
+                _("Revolt markers here: %(count)s. A revolt breaks out after the gain."),
+                count=info["revolt"],
+            )
         if kind == "move":
             targets = actions.move_targets(state, seat, land, attack=True)
             if info["armies"] >= 2 and targets:
@@ -237,6 +320,8 @@ def _act(state: State, seat: int) -> list[Choice]:
                         default=info["armies"] - 1,
                     ),
                 )
+            else:
+                problem = msg(_("No army can move from this land."))
         elif kind == "reinforce":
             targets = actions.move_targets(state, seat, land, attack=False)
             either = state["options"]["reinforce"] == "either"
@@ -250,17 +335,24 @@ def _act(state: State, seat: int) -> list[Choice]:
                         default=True,
                     ),
                 )
-            if targets:
+            elif state["gold"][seat] < 1:
+                problem = msg(_("There is not enough gold."))
+            elif state["supply"][seat] < 1:
+                problem = msg(_("There are not enough armies in the supply."))
+            if targets and problem is None:
                 fields += (
                     Field("count", _("Armies to move"), low=0, high=info["armies"], default=0),
                     Field("to", _("Move to"), kind="choice", choices=land_choices(targets)),
                 )
+        if problem is not None:
+            note = msg(_("Revealing this card cancels the action: %(reason)s"), reason=problem)
         result.append(
             Choice(
-                msg("%(land)s", land=name),
+                label,
                 {"type": "play", "land": land},
                 fields=fields,
                 group=group,
+                note=note,
             )
         )
     blank = season.why_not_blank(state, seat)
@@ -330,7 +422,7 @@ def describe(action: Action) -> Msg:
             else msg(_("Cubes out of the tower entered"))
         )
     if kind == "defend":
-        return msg(_("Defends with %(count)s armies"), count=action.get("count"))
+        return msg(_("Armies defending: %(count)s"), count=action.get("count"))
     if kind == "reveal_land":
         return msg(_("A land card is turned up"))
     if kind == "refresh":
@@ -355,7 +447,7 @@ def describe(action: Action) -> Msg:
             return msg(_("Has no card on this space"))
         if action.get("to") and action.get("count"):
             return msg(
-                _("Reveals %(land)s and sends %(count)s armies to %(target)s"),
+                _("Reveals %(land)s; armies sent to %(target)s: %(count)s"),
                 land=_land_name(land),
                 count=action.get("count"),
                 target=_land_name(action.get("to")),

@@ -129,6 +129,8 @@ class WallensteinGame(Game):
         require(state["stage"] != "game_over", _("The game is over."))
         require(seat in self.to_act(state), _("It is not your turn."))
         kind = action.get("type")
+        if not isinstance(kind, str):
+            raise IllegalAction(_("%(value)s is not possible now."), value=str(kind))
         stage = state["stage"]
         handler = _HANDLERS.get((stage, kind))
         if handler is None:

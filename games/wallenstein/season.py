@@ -32,6 +32,11 @@ BLANK = "blank"
 EMPTY = "none"
 
 
+def _is_int(value: Any) -> bool:
+    """A JSON whole number (not a bool, not a float that happens to equal one)."""
+    return type(value) is int
+
+
 # -- the year ------------------------------------------------------------------
 def start_year(state: State) -> None:
     """'Všem hráčům je vynulováno počítadlo obilí' and the year's event cards are due."""
@@ -58,7 +63,7 @@ def enter_events(state: State, action: Action) -> None:
     else:
         cards = [action.get(f"card_{place}") for place in range(1, EVENTS_PER_YEAR + 1)]
         for card in cards:
-            if card not in pool:
+            if not _is_int(card) or card not in pool:
                 raise IllegalAction(
                     _("%(value)s is not an event card left to draw."), value=str(card)
                 )
@@ -83,6 +88,8 @@ def start_season(state: State, name: str) -> None:
         "used": [[] for _seat in range(count)],
         "blanks": [0] * count,
         "empties": [0] * count,
+        # land cards taken from the boards this season (conquered or devastated)
+        "taken": [[] for _seat in range(count)],
     }
     state["stage"] = "action_card"
 
@@ -110,6 +117,7 @@ def reveal_action_card(state: State, action: Action) -> None:
             state["stage"] = "turn_order"
     else:
         state["stage"] = "act"
+        skip_idle(state)
 
 
 def set_turn_order(state: State, action: Action) -> None:
@@ -119,7 +127,7 @@ def set_turn_order(state: State, action: Action) -> None:
     else:
         order = [action.get(f"pos_{place}") for place in range(1, count + 1)]
         for seat in order:
-            if isinstance(seat, bool) or seat not in range(count):
+            if not _is_int(seat) or seat not in range(count):
                 raise IllegalAction(_("%(value)s is not a seat at this table."), value=str(seat))
         require(len(set(order)) == count, _("Every general must appear once in the turn order."))
     state["season_state"]["order"] = order
@@ -136,13 +144,14 @@ def set_current_event(state: State, action: Action) -> None:
         card = random.Random(action.get("seed")).choice(left)
     else:
         card = action.get("event")
-        if card not in left:
+        if not _is_int(card) or card not in left:
             raise IllegalAction(
                 _("%(value)s is not one of this year's unused event cards."), value=str(card)
             )
     state["events"]["used"].append(card)
     state["events"]["current"] = card
     state["stage"] = "act"
+    skip_idle(state)
 
 
 # -- revealing and doing the planned actions -----------------------------------
@@ -159,19 +168,22 @@ def current_player(state: State) -> int:
 def lost_cards(state: State, seat: int) -> list[str]:
     """Planned land cards taken away this season (conquered or lost to a revolt)."""
     season = state["season_state"]
+    taken = season.get("taken", [[]] * len(state["players"]))[seat]
     return [
         land
         for land in season["cards"][seat]
-        if land not in season["used"][seat] and state["lands"][land]["owner"] != seat
+        if land not in season["used"][seat]
+        and (state["lands"][land]["owner"] != seat or land in taken)
     ]
 
 
 def playable_lands(state: State, seat: int) -> list[str]:
     season = state["season_state"]
+    lost = lost_cards(state, seat)
     return [
         land
         for land in season["cards"][seat]
-        if land not in season["used"][seat] and state["lands"][land]["owner"] == seat
+        if land not in season["used"][seat] and land not in lost
     ]
 
 
@@ -248,6 +260,11 @@ def play(state: State, seat: int, action: Action) -> None:
 
 def finish_turn(state: State) -> None:
     """On to the next player, the next action card, the next season or the winter."""
+    _next_turn(state)
+    skip_idle(state)
+
+
+def _next_turn(state: State) -> None:
     season = state["season_state"]
     season["turn"] += 1
     if season["turn"] >= len(state["players"]):
@@ -259,6 +276,36 @@ def finish_turn(state: State) -> None:
         state["stage"] = "action_card"
     else:
         state["stage"] = "act"
+
+
+def skip_idle(state: State) -> None:
+    """A player without a land card left on the board can only reveal blanks: the app
+    passes over them. When nobody has a land card left, the season is over (the action
+    cards still face down change nothing)."""
+    while state["stage"] in ("act", "action_card") and state["season"] in SEASONS:
+        count = len(state["players"])
+        if not any(playable_lands(state, seat) for seat in range(count)):
+            board.note(
+                state,
+                _("Nobody has a land card left on the board: the season ends."),
+            )
+            end_season(state)
+            return
+        if state["stage"] != "act":
+            return
+        seat = current_player(state)
+        if playable_lands(state, seat):
+            return
+        season = state["season_state"]
+        idle = season.setdefault("idle", [])
+        if seat not in idle:
+            idle.append(seat)
+            board.note(
+                state,
+                _("%(player)s has no land card left on the board this season."),
+                player=state["players"][seat],
+            )
+        _next_turn(state)
 
 
 def end_season(state: State) -> None:

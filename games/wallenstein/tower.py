@@ -47,6 +47,9 @@ def start(state: State, battle: dict[str, Any]) -> None:
     state["battle"] = battle
     needs_defender = battle["kind"] in ("attack", "revolt") and battle["defender"] is not None
     state["stage"] = "defend" if needs_defender else "drop"
+    if needs_defender and state["lands"][battle["land"]]["armies"] == 0:
+        # nothing to choose: no army stands in the land
+        defend(state, 0)
 
 
 def defend(state: State, count: int) -> None:
@@ -55,7 +58,7 @@ def defend(state: State, count: int) -> None:
     land = state["lands"][battle["land"]]
     require(
         0 <= count <= land["armies"],
-        _("You can defend with at most %(count)s armies."),
+        _("Armies in the land: %(count)s; you cannot defend with more."),
         count=land["armies"],
     )
     land["armies"] -= count
@@ -74,7 +77,8 @@ def going_in(state: State) -> dict[str, Any]:
         hand + tray
         for hand, tray in zip(battle["throw"]["armies"], state["tray"]["armies"], strict=True)
     ]
-    return {"armies": armies, "peasants": battle["throw"]["peasants"] + state["tray"]["peasants"]}
+    tray_peasants = 0 if battle.get("tray_peasants_stay") else state["tray"]["peasants"]
+    return {"armies": armies, "peasants": battle["throw"]["peasants"] + tray_peasants}
 
 
 def capacity(state: State) -> dict[str, Any]:
@@ -107,17 +111,25 @@ def drop(state: State, out: dict[str, Any]) -> dict[str, Any]:
     """
     most = capacity(state)
     names = state["players"]
+    hidden = state["options"]["ledger"] == "hidden"
     for seat, (came, limit) in enumerate(zip(out["armies"], most["armies"], strict=True)):
         if came > limit:
+            if hidden:
+                # the ledger is only used for checking: do not tell how many are inside
+                raise IllegalAction(
+                    _("That many cubes of %(player)s cannot be in the tower."), player=names[seat]
+                )
             raise IllegalAction(
-                _("At most %(count)s cubes of %(player)s can be in the tower, not %(out)s."),
+                _("Cubes of %(player)s in the tower: at most %(count)s, not %(out)s."),
                 count=limit,
                 player=names[seat],
                 out=came,
             )
     if out["peasants"] > most["peasants"]:
+        if hidden:
+            raise IllegalAction(_("That many peasants cannot be in the tower."))
         raise IllegalAction(
-            _("At most %(count)s peasants can be in the tower, not %(out)s."),
+            _("Peasants in the tower: at most %(count)s, not %(out)s."),
             count=most["peasants"],
             out=out["peasants"],
         )
@@ -125,8 +137,10 @@ def drop(state: State, out: dict[str, Any]) -> dict[str, Any]:
         limit - came for limit, came in zip(most["armies"], out["armies"], strict=True)
     ]
     state["tower"]["peasants"] = most["peasants"] - out["peasants"]
-    state["tray"] = empty_cubes(len(names))
     battle = state["battle"]
+    kept = state["tray"]["peasants"] if battle.get("tray_peasants_stay") else 0
+    state["tray"] = empty_cubes(len(names))
+    state["tray"]["peasants"] = kept
     battle["out"] = out
     state["battle"] = None
     if battle["kind"] == "fill":

@@ -98,7 +98,7 @@ def draw(state: State, action: Action) -> None:
     peasants = tower.take_peasants(state, info["revolt"] + head["extra"])
     board.note(
         state,
-        _("Hunger revolt in %(land)s of %(player)s: %(peasants)s peasants attack."),
+        _("Hunger revolt in %(land)s of %(player)s: attacking peasants %(peasants)s."),
         land=lands()[card].name,
         player=name,
         peasants=peasants,
