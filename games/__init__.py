@@ -9,12 +9,16 @@ Django settings.
 from __future__ import annotations
 
 import importlib
+import logging
 import pkgutil
 
 from games.base import Game
 
 _registry: dict[str, Game] = {}
 _discovered = False
+# Packages that failed to import, with the error: one broken game must not take the
+# others down with it. The test suite insists this stays empty.
+broken: dict[str, Exception] = {}
 
 
 def register(game: Game) -> Game:
@@ -36,7 +40,12 @@ def _discover() -> None:
     for module in pkgutil.iter_modules(__path__):
         if not module.ispkg:
             continue
-        package = importlib.import_module(f"{__name__}.{module.name}")
+        try:
+            package = importlib.import_module(f"{__name__}.{module.name}")
+        except Exception as error:  # noqa: BLE001 - reported, and the other games still load
+            broken[module.name] = error
+            logging.getLogger(__name__).exception("The game package %s does not load", module.name)
+            continue
         game = getattr(package, "GAME", None)
         if isinstance(game, Game):
             register(game)
