@@ -114,47 +114,57 @@ def removal_choices(game: BabylonGame, state: State, seat: int) -> list[Choice]:
 
 
 def extract_choices(game: BabylonGame, state: State, seat: int) -> list[Choice]:
+    """Two taps: the flower on the tile the player takes, then the tile.
+
+    The flower comes first so that every tile button can show the exact
+    pillars (edges, flower and round token); the compact quarry above the
+    buttons (``phone_top.html``) shows where each place is.
+    """
     own = state["boards"][seat]["flower"]
-    other = next(flower for flower in FLOWERS if flower != own)
-    flower_field = Field(
-        "flower",
-        _("Flower on the tile"),
-        kind="choice",
-        choices=tuple((flower, FLOWER_LABELS[flower]) for flower in FLOWERS),
-        default=own,
-    )
+    seen = state.get("seen_flower")
+    if seen is None:
+        return [
+            Choice(
+                msg(
+                    _("Tile with your %(flower)s")
+                    if flower == own
+                    else _("Tile with the %(flower)s"),
+                    flower=FLOWER_LABELS[flower],
+                ),
+                {"type": "tile_flower", "flower": flower},
+                group=_("Which flower is on the tile you take?"),
+                style="primary" if flower == own else "secondary",
+            )
+            for flower in FLOWERS
+        ]
     result = []
     for place in range(QUARRY_PLACES):
         stack = state["quarry"][place]
-        action = {"type": "extract", "place": place}
         if not stack:
-            result.append(
-                Choice(
-                    place_label(_("Row %(row)s, column %(column)s"), place),
-                    action,
-                    disabled=msg(_("This place of the quarry is empty.")),
-                    group=_("Take a tile from the quarry"),
-                )
-            )
-            continue
-        plain = extraction_pillars(state, seat, place, other)[SINGLE]
-        matching = extraction_pillars(state, seat, place, own)[SINGLE]
+            continue  # an empty place offers nothing to take
+        pillars = extraction_pillars(state, seat, place, seen)[SINGLE]
         result.append(
             Choice(
                 place_label(
-                    _(
-                        "%(material)s, row %(row)s, column %(column)s: %(plain)s pillars, %(matching)s with your flower"
-                    ),
+                    _("Row %(row)s, column %(column)s, %(material)s: 1 pillar")
+                    if pillars == 1
+                    else _("Row %(row)s, column %(column)s, %(material)s: %(pillars)s pillars"),
                     place,
                     material=MATERIAL_LABELS[stack[-1]],
-                    plain=plain,
-                    matching=matching,
+                    pillars=pillars,
                 ),
-                action,
-                fields=(flower_field,),
-                group=_("Take a tile from the quarry"),
+                {"type": "extract", "place": place, "flower": seen},
+                group=_("Take the tile (the pillars it gives you)"),
             )
         )
+    result.append(
+        Choice(
+            msg(_("The tile shows another flower")),
+            {"type": "tile_flower", "flower": None},
+            group=_("Another flower"),
+            style="secondary",
+        )
+    )
     return result
 
 
@@ -203,6 +213,27 @@ def cheapest_placement(state: State, seat: int, which: str, floor: int) -> Actio
     }
 
 
+def placement_note(state: State, floor: int) -> Msg:
+    """What the player needs to fill in a tile's pillars."""
+    turn = state["turn"]
+    if floor == 1:
+        return msg(
+            _(
+                "Pillars in hand: single %(singles)s, double %(doubles)s. A tile on floor 1 stands on single pillars on the board."
+            ),
+            singles=turn[SINGLE],
+            doubles=turn[DOUBLE],
+        )
+    return msg(
+        _(
+            "Pillars in hand: single %(singles)s, double %(doubles)s. A single pillar or a statue stands on floor %(below)s, a double pillar one floor lower. Two single pillars become a double pillar when you use more double pillars than you hold."
+        ),
+        singles=turn[SINGLE],
+        doubles=turn[DOUBLE],
+        below=floor - 1,
+    )
+
+
 def build_choices(game: BabylonGame, state: State, seat: int) -> list[Choice]:
     board = state["boards"][seat]
     turn = state["turn"]
@@ -211,27 +242,34 @@ def build_choices(game: BabylonGame, state: State, seat: int) -> list[Choice]:
     for which, tile in tiles:
         if tile is None:
             continue
+        offered: list[Choice] = []
+        blocked: Choice | None = None
         for floor in range(1, min(MAX_FLOOR, highest_built_floor(board) + 1) + 1):
-            probe = cheapest_placement(state, seat, which, floor)
+            why = refusal(game, state, seat, cheapest_placement(state, seat, which, floor))
             label_text = (
                 _("Place the tile you took (%(material)s, %(flower)s) on floor %(floor)s")
                 if which == TILE_EXTRACTED
                 else _("Place the stored tile (%(material)s, %(flower)s) on floor %(floor)s")
             )
-            result.append(
-                Choice(
-                    msg(
-                        label_text,
-                        material=MATERIAL_LABELS[tile["material"]],
-                        flower=FLOWER_LABELS.get(tile["flower"], ""),
-                        floor=floor,
-                    ),
-                    {"type": "place_tile", "tile": which, "floor": floor},
-                    fields=support_fields(state, seat, floor),
-                    disabled=refusal(game, state, seat, probe),
-                    group=_("Build a tile"),
-                )
+            choice = Choice(
+                msg(
+                    label_text,
+                    material=MATERIAL_LABELS[tile["material"]],
+                    flower=FLOWER_LABELS.get(tile["flower"], ""),
+                    floor=floor,
+                ),
+                {"type": "place_tile", "tile": which, "floor": floor},
+                fields=support_fields(state, seat, floor),
+                disabled=why,
+                group=_("Build a tile"),
+                note=None if why else placement_note(state, floor),
             )
+            if why is None:
+                offered.append(choice)
+            elif blocked is None:
+                blocked = choice
+        # The floors the pillars allow; if none, the lowest with the reason.
+        result.extend(offered or ([blocked] if blocked else []))
     result.extend(decoration_choices(game, state, seat))
     result.extend(end_turn_choices(state, seat))
     return result
@@ -279,43 +317,36 @@ def decoration_choices(game: BabylonGame, state: State, seat: int) -> list[Choic
     return result
 
 
+def storage_note(state: State) -> Msg:
+    """What goes into storage and back to the supply at the end of the turn."""
+    turn = state["turn"]
+    kept = min(STORAGE_SINGLES, turn[SINGLE])
+    return msg(
+        _(
+            "Single pillars kept in storage: %(kept)s. Back to the supply: single %(singles)s, double %(doubles)s."
+        ),
+        kept=kept,
+        singles=turn[SINGLE] - kept,
+        doubles=turn[DOUBLE],
+    )
+
+
 def end_turn_choices(state: State, seat: int) -> list[Choice]:
     board = state["boards"][seat]
     turn = state["turn"]
-    kept = min(STORAGE_SINGLES, turn[SINGLE])
-    pillars = {"kept": kept, "singles": turn[SINGLE] - kept, "doubles": turn[DOUBLE]}
     group = _("Store or discard, then end the turn")
+    note = storage_note(state)
     if turn["tile"] is None:
-        return [
-            Choice(
-                msg(
-                    _(
-                        "End the turn: store %(kept)s single pillars, return %(singles)s single and %(doubles)s double pillars"
-                    ),
-                    **pillars,
-                ),
-                {"type": "end_turn"},
-                group=group,
-            )
-        ]
+        return [Choice(msg(_("End the turn")), {"type": "end_turn"}, group=group, note=note)]
     store_text = (
-        _(
-            "Store the tile you took (the stored tile is discarded), store %(kept)s single pillars, return %(singles)s single and %(doubles)s double pillars"
-        )
+        _("Store the tile you took (the stored tile is discarded) and end the turn")
         if board["stored"] is not None
-        else _(
-            "Store the tile you took, store %(kept)s single pillars, return %(singles)s single and %(doubles)s double pillars"
-        )
+        else _("Store the tile you took and end the turn")
     )
     return [
-        Choice(msg(store_text, **pillars), {"type": "end_turn", "tile": "store"}, group=group),
+        Choice(msg(store_text), {"type": "end_turn", "tile": "store"}, group=group, note=note),
         Choice(
-            msg(
-                _(
-                    "Discard the tile you took, store %(kept)s single pillars, return %(singles)s single and %(doubles)s double pillars"
-                ),
-                **pillars,
-            ),
+            msg(_("Discard the tile you took and end the turn")),
             {"type": "end_turn", "tile": "discard"},
             group=group,
             style="secondary",
@@ -395,25 +426,31 @@ def final_choices(game: BabylonGame, state: State, seat: int) -> list[Choice]:
     ]
 
 
+def floor_count_fields(entered: dict[str, Any] | None = None) -> tuple[Field, ...]:
+    """The counts of one floor of a garden (scoring only)."""
+    entered = entered or empty_floor()
+    fields = [
+        Field(
+            flower,
+            msg(_("Tiles with the %(flower)s"), flower=FLOWER_LABELS[flower]),
+            low=0,
+            high=MAX_COUNT,
+            default=entered["flowers"][flower],
+        )
+        for flower in FLOWERS
+    ]
+    fields += [
+        Field(kind, COUNT_LABELS[kind], low=0, high=MAX_COUNT, default=entered[kind])
+        for kind in FLOOR_COUNTS
+    ]
+    return tuple(fields)
+
+
 def garden_choices(game: BabylonGame, state: State, seat: int) -> list[Choice]:
     garden = state["boards"][seat]["garden"]
     result = []
     for floor in range(1, min(MAX_FLOOR, len(garden) + 1) + 1):
-        entered = garden[floor - 1] if floor <= len(garden) else empty_floor()
-        fields = [
-            Field(
-                flower,
-                msg(_("Tiles with the %(flower)s"), flower=FLOWER_LABELS[flower]),
-                low=0,
-                high=MAX_COUNT,
-                default=entered["flowers"][flower],
-            )
-            for flower in FLOWERS
-        ]
-        fields += [
-            Field(kind, COUNT_LABELS[kind], low=0, high=MAX_COUNT, default=entered[kind])
-            for kind in FLOOR_COUNTS
-        ]
+        entered = garden[floor - 1] if floor <= len(garden) else None
         result.append(
             Choice(
                 msg(
@@ -423,7 +460,7 @@ def garden_choices(game: BabylonGame, state: State, seat: int) -> list[Choice]:
                     floor=floor,
                 ),
                 {"type": "floor", "floor": floor},
-                fields=tuple(fields),
+                fields=floor_count_fields(entered),
                 group=_("Your visible garden, floor by floor"),
                 style="secondary" if floor <= len(garden) else "primary",
             )

@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 from games.babylon import choices as choice_lists
+from games.babylon.choices import floor_count_fields, holes_field
 from games.babylon.components import (
     DECORATION_LABELS,
     EFFECT_LABELS,
@@ -14,6 +15,8 @@ from games.babylon.components import (
     FLOWERS,
     MATERIAL_LABELS,
     QUARRY_SIDE,
+    SINGLE,
+    STAIRS,
 )
 from games.babylon.final import confirm_covered, confirm_garden, enter_floor
 from games.babylon.garden import visible_garden
@@ -34,7 +37,15 @@ from games.babylon.preparation import (
 )
 from games.babylon.quarry import extraction
 from games.babylon.scoring import ranking, score_garden
-from games.babylon.turn import decorate, end_turn, extract, place_tile, reveal
+from games.babylon.turn import (
+    decorate,
+    end_turn,
+    extract,
+    extraction_pillars,
+    place_tile,
+    reveal,
+    see_flower,
+)
 from games.base import (
     Action,
     Choice,
@@ -54,6 +65,7 @@ from games.i18n import Msg, _, msg
 HANDLERS: dict[str, tuple[str, Any]] = {
     "board": (STEP_BOARDS, choose_board),
     "remove": (STEP_REMOVAL, remove_clay),
+    "tile_flower": (STEP_EXTRACT, see_flower),
     "extract": (STEP_EXTRACT, extract),
     "place_tile": (STEP_BUILD, place_tile),
     "decorate": (STEP_BUILD, decorate),
@@ -200,6 +212,21 @@ class BabylonGame(Game):
             }
             for place, stack in enumerate(state["quarry"])
         ]
+        if seat is not None and state["step"] == STEP_EXTRACT and seat == state["current"]:
+            # What each tile would give this player now (flower and round token
+            # included): "plain" for another flower, "own" for the board's flower,
+            # "seen" for the flower entered on the phone.
+            own = state["boards"][seat]["flower"]
+            other = next(flower for flower in FLOWERS if flower != own)
+            seen = state.get("seen_flower")
+            for place_view in shown["quarry_view"]:
+                if place_view["material"] is None:
+                    continue
+                place = place_view["place"]
+                place_view["plain"] = extraction_pillars(state, seat, place, other)[SINGLE]
+                place_view["own"] = extraction_pillars(state, seat, place, own)[SINGLE]
+                if seen:
+                    place_view["seen"] = extraction_pillars(state, seat, place, seen)[SINGLE]
         shown["gardens"] = [visible_garden(board) for board in state["boards"]]
         shown["effect_label"] = EFFECT_LABELS.get(state["effect"] or "", "")
         shown["labels"] = {
@@ -223,6 +250,13 @@ class BabylonGame(Game):
                     choices=tuple((e, EFFECT_LABELS[e]) for e in EFFECTS),
                 ),
             )
+        if kind in ("final", "confirm"):
+            # The holes are counted on the board: a miscount can be corrected
+            # after the game (they break ties).
+            return (holes_field(),)
+        if kind == "floor":
+            # What was seen on a floor of the garden (scoring only).
+            return floor_count_fields()
         return ()
 
     def describe(self, action: Action) -> Msg:
@@ -276,6 +310,21 @@ def describe_action(action: Action) -> Msg:
             _("Places a tile on floor %(floor)s on %(supports)s pillars."),
             floor=action.get("floor", "?"),
             supports=action.get("supports", "?"),
+        )
+    if kind == "tile_flower":
+        if action.get("flower") is None:
+            return msg(_("Chooses another flower."))
+        return msg(
+            _("The tile to take shows the %(flower)s."),
+            flower=label_of(FLOWER_LABELS, action.get("flower")),
+        )
+    if kind == "decorate" and action.get("kind") == STAIRS:
+        floor = action.get("floor")
+        upper = floor + 1 if isinstance(floor, int) and not isinstance(floor, bool) else "?"
+        return msg(
+            _("Places stairs between floors %(floor)s and %(upper)s."),
+            floor=floor if upper != "?" else "?",
+            upper=upper,
         )
     if kind == "decorate":
         return msg(

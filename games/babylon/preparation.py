@@ -81,6 +81,9 @@ def initial_state(players: list[str], options: dict[str, str], seed: int | None)
         "supply": dict(SUPPLY),
         "boards": [new_board(None) for _seat in players],
         "turn": None,
+        # The flower the player in turn said the tile to take shows (the phone
+        # asks for the flower first, then the tile); ``extract`` clears it.
+        "seen_flower": None,
         "last": None,
     }
     if mode == MODE_SCORING:

@@ -85,6 +85,17 @@ def take_from_supply(state: State, kind: str, wanted: int) -> int:
     return given
 
 
+def see_flower(state: State, seat: int, action: dict[str, Any]) -> None:
+    """The phone's first tap of an extraction: the flower on the tile to take.
+
+    Nothing physical happens: the app only remembers the flower so that the
+    next tap (the tile) can show the exact pillars. ``flower: None`` goes back.
+    """
+    flower = action.get("flower")
+    require(flower is None or flower in FLOWERS, _("Enter the flower shown on the tile."))
+    state["seen_flower"] = flower
+
+
 def extract(state: State, seat: int, action: dict[str, Any]) -> None:
     """A. Take one visible tile from the quarry and the pillars it gives."""
     place = int_arg(action, "place", 0, QUARRY_PLACES - 1)
@@ -94,6 +105,7 @@ def extract(state: State, seat: int, action: dict[str, Any]) -> None:
     require(material is not None, _("This place of the quarry is empty."))
     gain = extraction_pillars(state, seat, place, flower)
     state["quarry"][place].pop()
+    state["seen_flower"] = None
     singles = take_from_supply(state, SINGLE, gain[SINGLE])
     doubles = take_from_supply(state, DOUBLE, gain[DOUBLE])
     board = state["boards"][seat]
@@ -173,14 +185,14 @@ def place_tile(state: State, seat: int, action: dict[str, Any]) -> None:
     usable_statues = visible_decorations(board, STATUE, floor - 1)
     require(
         statues <= len(usable_statues),
-        _("You have only %(count)s visible statues on floor %(floor)s."),
+        _("Not enough visible statues on floor %(floor)s (there: %(count)s)."),
         count=len(usable_statues),
         floor=floor - 1,
     )
     converted = singles_to_exchange(turn, doubles)
     require(
         singles + 2 * converted <= turn[SINGLE],
-        _("You have %(singles)s single and %(doubles)s double pillars: not enough for this tile."),
+        _("Not enough pillars for this tile (in hand: single %(singles)s, double %(doubles)s)."),
         singles=turn[SINGLE],
         doubles=turn[DOUBLE],
     )
@@ -222,6 +234,9 @@ def place_tile(state: State, seat: int, action: dict[str, Any]) -> None:
         board["stored"] = None
     turn["placed"].append(tile_id)
     turn["symbols"] += SYMBOLS_ON[tile["material"]]
+    # A tile has 4 spaces; one without a symbol can take the "blank space"
+    # token's new symbol (the start tile's symbols are unknown: counted as 4).
+    turn["blank"] = turn.get("blank", False) or SYMBOLS_ON[tile["material"]] < 4
     if supports == 3:
         # "Pokud použijete pouze 3 sloupy, ihned umístěte vyhlídku"
         state["supply"][VIEWPOINT] -= 1
@@ -274,7 +289,9 @@ def decorate(state: State, seat: int, action: dict[str, Any]) -> None:
                 _("The %(decoration)s joins two tiles on the same floor."),
                 decoration=label,
             )
-    extra = 1 if state["effect"] == EFFECT_ADD_SYMBOL else 0
+    # "V tomto tahu můžete 1 pole bez symbolu na právě umístěném dílku terasy
+    # proměnit na libovolný symbol": one more, if a new tile has a blank space.
+    extra = 1 if state["effect"] == EFFECT_ADD_SYMBOL and turn.get("blank") else 0
     require(
         turn["decorations"] < turn["symbols"] + extra,
         _("The tiles placed in this turn have no free symbol left."),

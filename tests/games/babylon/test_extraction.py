@@ -66,7 +66,9 @@ def test_only_a_visible_tile_can_be_taken() -> None:
     state = with_quarry(in_play(4), {7: []})
     with pytest.raises(IllegalAction):
         act(state, 0, type="extract", place=7, flower="white")
-    assert GAME.choices(state, 0)[7].disabled is not None
+    state = act(state, 0, type="tile_flower", flower="white")
+    offered = [c.action["place"] for c in GAME.choices(state, 0) if c.action["type"] == "extract"]
+    assert 7 not in offered and len(offered) == 15
 
 
 def test_the_lower_tile_is_taken_after_the_top_one() -> None:
@@ -138,10 +140,45 @@ def test_effect_one_fewer() -> None:
     assert act(state, 0, type="extract", place=5, flower="pink")["turn"]["single"] == 0
 
 
-def test_phone_shows_the_pillars_of_each_place() -> None:
-    """The phone offers every visible tile with its pillars before and after the flower."""
-    choices = GAME.choices(in_play(4), 0)
-    assert len(choices) == 16
-    corner = choices[0].label["args"]
-    assert (corner["plain"], corner["matching"]) == (4, 5)
-    assert choices[0].fields[0].default == "white"
+def test_phone_asks_the_flower_then_the_tile() -> None:
+    """Two taps: the flower on the tile, then the tile with the pillars it gives ("Ihned
+    získáte 1 jednoduchý sloup ... pokud se druh květiny na vybraném dílku shoduje s druhem
+    květiny na vaší desce hráče")."""
+    state = in_play(4)
+    first = GAME.choices(state, 0)
+    assert [c.action for c in first] == [
+        {"type": "tile_flower", "flower": flower} for flower in ("white", "pink", "yellow", "blue")
+    ]
+    assert first[0].label["text"] == "Tile with your %(flower)s"
+    assert all(not c.fields for c in first)
+    # White is seat 0's own flower: the corner gives 4 edges + 1.
+    own = act(state, 0, type="tile_flower", flower="white")
+    tiles = [c for c in GAME.choices(own, 0) if c.action["type"] == "extract"]
+    assert len(tiles) == 16 and all(not c.fields for c in tiles)
+    assert tiles[0].action == {"type": "extract", "place": 0, "flower": "white"}
+    assert tiles[0].label["args"]["pillars"] == 5
+    other = act(state, 0, type="tile_flower", flower="pink")
+    assert GAME.choices(other, 0)[0].label["args"]["pillars"] == 4
+    view = GAME.view(other, 0)["quarry_view"][0]
+    assert (view["plain"], view["own"], view["seen"]) == (4, 5, 4)
+    # Going back offers the four flowers again; the extraction clears the flower.
+    back = act(other, 0, type="tile_flower", flower=None)
+    assert back["seen_flower"] is None
+    taken = act(other, 0, **tiles[0].action)
+    assert taken["seen_flower"] is None and taken["turn"]["single"] == 5
+
+
+def test_one_pillar_label_is_singular() -> None:
+    """English counts: "1 pillar", never "1 pillars"."""
+    state = with_quarry(in_play(4), {5: FULL[:2], 1: FULL, 4: FULL, 6: FULL, 9: FULL[:1]})
+    state = act(state, 0, type="tile_flower", flower="pink")
+    label = next(c.label for c in GAME.choices(state, 0) if c.action.get("place") == 5)
+    assert label["text"].endswith(": 1 pillar")
+
+
+def test_flower_step_is_refused_out_of_turn_and_for_bad_flowers() -> None:
+    """Only the player in turn extracts; the flower must be one of the four."""
+    state = in_play(4)
+    for seat, flower in ((1, "white"), (0, "green"), (0, ["white"])):
+        with pytest.raises(IllegalAction):
+            act(state, seat, type="tile_flower", flower=flower)
