@@ -42,7 +42,7 @@ def chosen_run(cards: list[str], nation: str, action: Action) -> dict[str, Any]:
     usable = usable_runs(cards, nation)
     require(
         bool(usable),
-        _("You need three %(nation)s cards in a row here to use their ability."),
+        _("You need three cards of the %(nation)s in a row here to use their ability."),
         nation=NATION_NAMES[nation],
     )
     if "run" not in action:
@@ -141,7 +141,9 @@ def _steal(state: State, seat: int, other: int, city: str, settlers: int) -> Non
     )
     require(
         settlers >= level,
-        _("Level %(level)s needs %(level)s nation cards in %(city)s; you have %(count)s there."),
+        _(
+            "Level %(level)s needs at least as many nation cards in %(city)s as its level; you have %(count)s there."
+        ),
         level=level,
         city=CITY_NAMES[city],
         count=settlers,
@@ -155,7 +157,7 @@ def _expel(state: State, other: int, city: str, target: str) -> None:
     leaving = [nation for nation in cards if nation == target]
     require(
         bool(leaving),
-        _("The opponent has no %(nation)s cards in %(city)s."),
+        _("The opponent has no cards of the %(nation)s in %(city)s."),
         nation=NATION_NAMES[target],
         city=CITY_NAMES[city],
     )
@@ -188,7 +190,9 @@ def _skip(state: State, seat: int, city: str, source: str, settlers: int) -> Non
     )
     require(
         settlers >= level,
-        _("Level %(level)s needs %(level)s nation cards in %(city)s; you have %(count)s there."),
+        _(
+            "Level %(level)s needs at least as many nation cards in %(city)s as its level; you have %(count)s there."
+        ),
         level=level,
         city=CITY_NAMES[city],
         count=settlers,

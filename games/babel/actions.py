@@ -70,7 +70,7 @@ def take_from_hand(state: State, seat: int, nation: str) -> None:
     """Remove one card of ``nation`` from the seat's hand (checked, or trusted)."""
     require(
         hand_may_hold(state, seat, nation),
-        _("You have no %(nation)s card in your hand."),
+        _("You have no card of the %(nation)s in your hand."),
         nation=NATION_NAMES[nation],
     )
     state["hand_sizes"][seat] -= 1
@@ -163,7 +163,9 @@ def build(state: State, seat: int, action: Action) -> None:
     settlers = len(row(state, seat, city))
     require(
         settlers >= level,
-        _("Level %(level)s needs %(level)s nation cards in %(city)s; you have %(count)s there."),
+        _(
+            "Level %(level)s needs at least as many nation cards in %(city)s as its level; you have %(count)s there."
+        ),
         level=level,
         city=CITY_NAMES[city],
         count=settlers,

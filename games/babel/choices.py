@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from games.babel.abilities import usable_runs
+from games.babel.abilities import opponent_trailing_cards, usable_runs
 from games.babel.constants import (
     CITY_NAMES,
     LEVELS,
@@ -17,6 +17,7 @@ from games.babel.constants import (
     NATION_DRAW,
     NATION_NAMES,
     NATIONS,
+    OPT_SUMERIANS,
     POWER_HALVE,
     POWER_OWN,
     QUARRY,
@@ -27,6 +28,7 @@ from games.babel.constants import (
     STAGE_DRAW,
     STAGE_TEMPLE,
     STARTING_HAND,
+    SUMERIANS_NATION,
 )
 from games.babel.draws import (
     CARD_KEYS,
@@ -86,24 +88,31 @@ def _card_fields(count: int) -> tuple[Field, ...]:
 
 def _nation_draw_choices(state: State, kind: str, wanted: int, group: str) -> list[Choice]:
     count = nation_draw_count(state, wanted)
-    if not is_tracked(state):
+    if count == 0:
+        # The deck and the discard pile are both empty: the draw takes nothing.
         return [
-            Choice(
-                msg(_("I drew %(count)s nation cards"), count=count), {"type": kind}, group=group
-            )
+            Choice(msg(_("No nation card is left to draw: go on")), {"type": kind}, group=group)
         ]
+    one = count == 1
+    if not is_tracked(state):
+        label = _("I drew 1 nation card") if one else _("I drew %(count)s nation cards")
+        return [Choice(msg(label, count=count), {"type": kind}, group=group)]
+    enter = (
+        _("Enter the nation card I drew") if one else _("Enter the %(count)s nation cards I drew")
+    )
+    let = (
+        _("Let the app draw 1 nation card") if one else _("Let the app draw %(count)s nation cards")
+    )
     return [
         Choice(
-            msg(_("Enter the %(count)s nation cards I drew"), count=count),
+            msg(enter, count=count),
             {"type": kind},
             fields=_card_fields(count),
             group=group,
+            note=None if one else msg(_("The order of the cards does not matter.")),
         ),
         Choice(
-            msg(_("Let the app draw %(count)s nation cards"), count=count),
-            {"type": kind, "by_app": True},
-            group=group,
-            style="secondary",
+            msg(let, count=count), {"type": kind, "by_app": True}, group=group, style="secondary"
         ),
     ]
 
@@ -144,12 +153,18 @@ def _offer(
     group: str,
     fields: tuple[Field, ...] = (),
     show_blocked: bool = True,
+    note: Msg | None = None,
+    check: bool = False,
 ) -> list[Choice]:
-    """One choice, greyed with the engine's reason when illegal (or left out)."""
-    reason = None if fields else _reason(apply, state, {**action, "seat": seat})
+    """One choice, greyed with the engine's reason when illegal (or left out).
+
+    A choice with fields is checked only with ``check`` (its fields then do
+    not change whether it is legal, such as the run an ability uses).
+    """
+    reason = None if fields and not check else _reason(apply, state, {**action, "seat": seat})
     if reason is not None and not show_blocked:
         return []
-    return [Choice(label, action, fields=fields, disabled=reason, group=group)]
+    return [Choice(label, action, fields=fields, disabled=reason, group=group, note=note)]
 
 
 def _action_choices(apply: Apply, state: State, seat: int) -> list[Choice]:
@@ -217,29 +232,100 @@ def _build_choices(apply: Apply, state: State, seat: int, place: str) -> list[Ch
     return result
 
 
+def _run_fields(cards: list[str], nation: str) -> tuple[Field, ...]:
+    """With several runs of ``nation``, which one pays the card (they differ in place)."""
+    found = usable_runs(cards, nation)
+    if len(found) < 2:
+        return ()
+    return (
+        Field(
+            "run",
+            _("Which run pays the card"),
+            "choice",
+            tuple(
+                (
+                    run["start"],
+                    msg(
+                        _("Cards %(first)s to %(last)s of your row"),
+                        first=run["start"] + 1,
+                        last=run["start"] + run["length"],
+                    ),
+                )
+                for run in found
+            ),
+        ),
+    )
+
+
+def _own_power_note(state: State, seat: int, place: str, nation: str) -> Msg | None:
+    """What the nation's own power would do here, named card by card."""
+    other = opponent(seat)
+    name = state["players"][other]
+    theirs = row(state, other, place)
+    stack = state["cities"][place]["temples"][other]
+    if nation == "assyrians" and stack:
+        return msg(
+            _("%(player)s's temple here (height %(height)s) goes back on the temple deck."),
+            player=name,
+            height=stack[-1],
+        )
+    if nation == "hittites" and stack:
+        return msg(
+            _("Level %(level)s moves from %(player)s's temple onto yours."),
+            level=stack[-1],
+            player=name,
+        )
+    if nation == "sumerians" and theirs:
+        whole = state["options"][OPT_SUMERIANS] == SUMERIANS_NATION
+        taken = opponent_trailing_cards(theirs, whole)
+        return msg(
+            _("%(count)s × %(nation)s from %(player)s's row join the end of yours."),
+            count=len(taken),
+            nation=NATION_NAMES[theirs[-1]],
+            player=name,
+        )
+    return None
+
+
 def _ability_choices(apply: Apply, state: State, seat: int, place: str) -> list[Choice]:
     if place == QUARRY:
         return []
     result: list[Choice] = []
     group = _("Abilities")
+    own_row = row(state, seat, place)
+    other = opponent(seat)
     for nation in NATIONS:
-        if not usable_runs(row(state, seat, place), nation):
+        if not usable_runs(own_row, nation):
             continue
         base = {"type": "ability", "nation": nation}
         name = NATION_NAMES[nation]
+        run_fields = _run_fields(own_row, nation)
         if nation == "medes":
+            theirs = row(state, other, place)
             targets = tuple(
-                (target, NATION_NAMES[target])
+                (
+                    target,
+                    msg(
+                        _("%(nation)s (%(count)s)"),
+                        nation=NATION_NAMES[target],
+                        count=theirs.count(target),
+                    ),
+                )
                 for target in NATIONS
-                if target in row(state, opponent(seat), place)
+                if target in theirs
             )
             if targets:
                 result.append(
                     Choice(
                         msg(_("Medes: the opponent discards one nation here")),
                         {**base, "power": POWER_OWN},
-                        fields=(Field("target", _("Nation"), "choice", targets),),
+                        fields=(Field("target", _("Nation"), "choice", targets), *run_fields),
                         group=group,
+                        note=msg(
+                            _("%(player)s discards every card of that nation in %(city)s."),
+                            player=state["players"][other],
+                            city=CITY_NAMES[place],
+                        ),
                     )
                 )
         elif nation == "persians":
@@ -258,6 +344,8 @@ def _ability_choices(apply: Apply, state: State, seat: int, place: str) -> list[
                     ),
                     {**base, "power": POWER_OWN, "source": source},
                     group,
+                    fields=run_fields,
+                    check=True,
                 )
         else:
             own_labels = {
@@ -272,7 +360,11 @@ def _ability_choices(apply: Apply, state: State, seat: int, place: str) -> list[
                 msg(own_labels[nation]),
                 {**base, "power": POWER_OWN},
                 group,
+                fields=run_fields,
+                note=_own_power_note(state, seat, place, nation),
+                check=True,
             )
+        hand = state["hand_sizes"][other]
         result += _offer(
             apply,
             state,
@@ -280,6 +372,14 @@ def _ability_choices(apply: Apply, state: State, seat: int, place: str) -> list[
             msg(_("Three %(nation)s: the opponent discards half their hand"), nation=name),
             {**base, "power": POWER_HALVE},
             group,
+            fields=run_fields,
+            note=msg(
+                _("%(player)s holds %(hand)s nation cards and keeps %(kept)s."),
+                player=state["players"][other],
+                hand=hand,
+                kept=hand - hand // 2,
+            ),
+            check=True,
         )
     return result
 
@@ -315,6 +415,7 @@ def _migrate_choices(state: State, seat: int) -> list[Choice]:
         Choice(
             msg(_("Migrate the last three cards from %(city)s"), city=name),
             {"type": "migrate", "origin": origin},
+            note=_moving_note(row(state, seat, origin)[-MIGRATION_CARDS:]),
             fields=(
                 Field(
                     "target",
@@ -327,6 +428,17 @@ def _migrate_choices(state: State, seat: int) -> list[Choice]:
         )
         for origin, name in origins
     ]
+
+
+def _moving_note(moving: list[str]) -> Msg:
+    """Which three cards a migration moves, in their order."""
+    first, second, third = (NATION_NAMES[nation] for nation in moving)
+    return msg(
+        _("Moves %(first)s, %(second)s and %(third)s, in this order, to the end of the row there."),
+        first=first,
+        second=second,
+        third=third,
+    )
 
 
 def _temple_choices(state: State) -> list[Choice]:
@@ -350,18 +462,41 @@ def _temple_choices(state: State) -> list[Choice]:
         possible = temple_levels_possible(state)
     level_choices = tuple((level, str(level)) for level in possible)
     fields = tuple(
-        Field(key, label, "choice", level_choices)
-        for key, label in zip(LEVEL_KEYS[:count], LEVEL_LABELS, strict=False)
+        Field(key, label, "choice", level_choices, default=default)
+        for key, label, default in zip(
+            LEVEL_KEYS[:count], LEVEL_LABELS, [*known, None, None], strict=False
+        )
     )
+    levels = ", ".join(str(level) for level in possible if unknown[level] > 0)
+    if known:
+        note = msg(
+            _("The first card is known: level %(known)s. The deck can still hold: %(levels)s."),
+            known=known[0],
+            levels=levels,
+        )
+    else:
+        note = msg(_("The deck can still hold: %(levels)s."), levels=levels)
+    one = count == 1
     return [
         Choice(
-            msg(_("Enter the %(count)s temple cards I drew"), count=count),
+            msg(
+                _("Enter the temple card I drew")
+                if one
+                else _("Enter the %(count)s temple cards I drew"),
+                count=count,
+            ),
             {"type": "draw_temples"},
             fields=fields,
             group=group,
+            note=note,
         ),
         Choice(
-            msg(_("Let the app draw %(count)s temple cards"), count=count),
+            msg(
+                _("Let the app draw 1 temple card")
+                if one
+                else _("Let the app draw %(count)s temple cards"),
+                count=count,
+            ),
             {"type": "draw_temples", "by_app": True},
             group=group,
             style="secondary",

@@ -87,7 +87,7 @@ def draw_nations(state: State, seat: int, wanted: int, action: Action) -> list[s
         rng = app_random(action) if app else None
         if not app:
             for key in CARD_KEYS[count:]:
-                require(key not in action, _("Only %(count)s cards can be drawn."), count=count)
+                require(key not in action, _("Nation cards left to draw: %(count)s."), count=count)
     for index in range(count):
         _reshuffle_if_empty(state)
         if is_tracked(state):
@@ -103,7 +103,7 @@ def draw_nations(state: State, seat: int, wanted: int, action: Action) -> list[s
                 )
                 require(
                     composition[nation] > 0,
-                    _("The nation deck holds no more %(nation)s cards."),
+                    _("The nation deck holds no more cards of the %(nation)s."),
                     nation=NATION_NAMES[nation],
                 )
             state["_hands"][seat][nation] += 1
@@ -156,9 +156,7 @@ def draw_temples(state: State, seat: int, wanted: int, action: Action) -> list[i
             )
             entered.append(value)
         for key in LEVEL_KEYS[count:]:
-            require(
-                action.get(key) is None, _("Only %(count)s temple card can be drawn."), count=count
-            )
+            require(action.get(key) is None, _("Only one temple card is left to draw."))
         remaining = list(entered)
         for level in known:
             require(

@@ -84,10 +84,13 @@ def phase(state: State) -> Phase:
         return {"key": STAGE_DEAL, "label": msg(_("Both players enter their starting hands."))}
     pending = state["pending"]
     if pending is not None:
+        text = _("%(player)s: discard %(count)s cards")
+        if pending["count"] == 1:
+            text = _("%(player)s: discard 1 card")
         return {
             "key": "discard",
             "label": msg(
-                _("%(player)s: discard %(count)s cards"),
+                text,
                 player=state["players"][pending["seat"]],
                 count=pending["count"],
             ),

@@ -30,7 +30,10 @@ def test_building_example_in_media() -> None:
     state = act(state, 0, "build", source="row1")
     assert state["cities"]["medes"]["temples"][0] == [1, 2, 3, 4]
     # Four settlers: level 5 must wait.
-    assert "Level 5 needs 5" in refused(state, 0, "build", source="row1")
+    assert (
+        "Level 5 needs at least as many nation cards in Media as its level; you have 4"
+        in refused(state, 0, "build", source="row1")
+    )
     state = act(state, 0, "settle", nation="sumerians")
     state = act(state, 0, "settle", nation="sumerians")
     assert len(state["cities"]["medes"]["rows"][0]) == 6

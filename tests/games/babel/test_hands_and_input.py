@@ -69,7 +69,7 @@ def test_the_other_phone_never_sees_a_tracked_hand() -> None:
 def test_tracked_hand_refuses_a_card_it_does_not_hold() -> None:
     state = arrange(new_game(hand_tracking="on"), hands=[{"medes": 2}, {"persians": 3}])
     assert refused(state, 0, "travel", nation="persians") == (
-        "You have no Persians card in your hand."
+        "You have no card of the Persians in your hand."
     )
 
 
@@ -82,7 +82,7 @@ def test_entered_draw_cannot_exceed_the_twelve_cards_of_a_nation() -> None:
         stage=STAGE_DRAW,
     )
     assert refused(state, 0, "draw", card1="medes", card2="persians", card3="persians") == (
-        "The nation deck holds no more Medes cards."
+        "The nation deck holds no more cards of the Medes."
     )
 
 
@@ -94,10 +94,10 @@ def test_untracked_play_trusts_the_nation_but_counts() -> None:
         hand_sizes=[3, 5],
         start_card=[False, False],
     )
-    assert "no Medes" in refused(state, 0, "settle", nation="medes")
+    assert "no card of the Medes" in refused(state, 0, "settle", nation="medes")
     state = act(state, 0, "settle", nation="hittites")
     state = arrange(state, hand_sizes=[0, 5])
-    assert "no Hittites" in refused(state, 0, "settle", nation="hittites")
+    assert "no card of the Hittites" in refused(state, 0, "settle", nation="hittites")
 
 
 MALFORMED: list[dict[str, Any]] = [
@@ -229,3 +229,79 @@ def test_phase_and_describe_are_messages() -> None:
             }
         )
         assert isinstance(line["text"], str) and line["text"]
+
+
+def test_with_two_runs_of_a_nation_the_phone_asks_which_one_pays() -> None:
+    """ "Tato trojice nemusí ležet na konci vyložené řady karet." and "musí vyjmout
+    jednu z dotyčných tří karet" -- with two runs of three the card leaves the run the
+    player names, so the phone offers both."""
+    A, P = "assyrians", "persians"
+    state = arrange(
+        new_game(),
+        rows={"medes": [[A, A, A, P, A, A, A], []]},
+        temples={"medes": [[], [1, 2]]},
+        figures=["medes", "quarry"],
+        hand_sizes=[2, 4],
+        start_card=[False, False],
+    )
+    destroy = next(
+        c
+        for c in GAME.choices(state, 0)
+        if c.action == {"type": "ability", "nation": A, "power": "own"}
+    )
+    assert destroy.disabled is None
+    (field,) = destroy.fields
+    assert field.key == "run" and [value for value, _label in field.choices] == [0, 4]
+    assert destroy.note is not None and destroy.note["args"]["height"] == 2
+    after = act(state, 0, "ability", nation=A, power="own", run=4)
+    assert after["cities"]["medes"]["rows"][0] == [A, A, A, P, A, A]
+    after = act(state, 0, "ability", nation=A, power="own", run=0)
+    assert after["cities"]["medes"]["rows"][0] == [A, A, P, A, A, A]
+
+
+def test_notes_tell_what_an_entry_will_do() -> None:
+    """ "Všechny karty z konce protivníkovy řady, které mají stejnou barvu, přeběhnou"
+    and "vezme tři naposledy vyložené karty národů": the phone names the cards."""
+    S, M, H = "sumerians", "medes", "hittites"
+    state = arrange(
+        new_game(),
+        rows={"hittites": [[S, S, S, M, H], [H, M, M]]},
+        figures=["hittites", "quarry"],
+        hand_sizes=[2, 5],
+        start_card=[False, False],
+    )
+    choices = GAME.choices(state, 0)
+    take = next(c for c in choices if c.action.get("nation") == S and c.action["power"] == "own")
+    assert take.note is not None and take.note["args"]["count"] == 2
+    assert take.note["args"]["nation"] == "Medes"
+    halve = next(c for c in choices if c.action.get("power") == "halve")
+    assert halve.note is not None and halve.note["args"] == {"player": "Ben", "hand": 5, "kept": 3}
+    move = next(c for c in choices if c.action.get("type") == "migrate")
+    assert move.note is not None
+    assert [move.note["args"][key] for key in ("first", "second", "third")] == [
+        "Sumerians",
+        "Medes",
+        "Hittites",
+    ]
+
+
+def test_temple_entry_with_a_known_first_card_and_one_card_left() -> None:
+    """ "Chrámové karty se odloží lícem dolů na dobírací balíček" -- the destroyed
+    temple's card is known; the phone fills it in and says so."""
+    state = arrange(
+        new_game(), stage="temple", temples={"medes": [[], [3]]}, start_card=[False, False]
+    )
+    state["cities"]["medes"]["temples"][1] = []
+    state["temple_deck"]["top"] = [3]
+    state["temple_deck"]["size"] += 1
+    check_invariants(state)
+    entry = GAME.choices(state, 0)[0]
+    assert entry.fields[0].default == 3 and entry.fields[1].default is None
+    assert entry.note is not None and entry.note["args"]["known"] == 3
+    state = arrange(new_game(), stage="temple", start_card=[False, False])
+    unknown = GAME.view(state, None)["temple_deck_levels"]["shuffled"]
+    rest = [int(level) for level, count in unknown.items() for _ in range(count)]
+    rest.remove(6)
+    state = arrange(state, stage="temple", temple_rows=[rest, []])
+    labels = [c.label["text"] for c in GAME.choices(state, 0)]
+    assert labels == ["Enter the temple card I drew", "Let the app draw 1 temple card"]

@@ -137,7 +137,9 @@ def test_build_needs_as_many_nation_cards_as_the_level() -> None:
     )
     state = act(state, 0, "build", source="row1")  # level 2 with 2 cards: exactly enough
     reason = refused(state, 0, "build", source="row0")
-    assert reason == "Level 3 needs 3 nation cards in Media; you have 2 there."
+    assert reason == (
+        "Level 3 needs at least as many nation cards in Media as its level; you have 2 there."
+    )
 
 
 def test_only_the_last_card_of_a_row_can_be_taken() -> None:
