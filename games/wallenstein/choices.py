@@ -130,7 +130,7 @@ def _defence_note(state: State) -> Msg:
 
 def _defend(state: State, seat: int) -> list[Choice]:
     armies = state["lands"][state["battle"]["land"]]["armies"]
-    group = _("Defence")
+    group = _("Defending the land")
     note = _defence_note(state)
     return [
         Choice(
