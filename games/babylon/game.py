@@ -212,6 +212,7 @@ class BabylonGame(Game):
             }
             for place, stack in enumerate(state["quarry"])
         ]
+        shown["pillars_for"] = None
         if seat is not None and state["step"] == STEP_EXTRACT and seat == state["current"]:
             # What each tile would give this player now (flower and round token
             # included): "plain" for another flower, "own" for the board's flower,
@@ -219,6 +220,7 @@ class BabylonGame(Game):
             own = state["boards"][seat]["flower"]
             other = next(flower for flower in FLOWERS if flower != own)
             seen = state.get("seen_flower")
+            shown["pillars_for"] = "seen" if seen else "own"
             for place_view in shown["quarry_view"]:
                 if place_view["material"] is None:
                     continue

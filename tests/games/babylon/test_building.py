@@ -177,3 +177,55 @@ def test_both_tiles_in_one_turn() -> None:
     with pytest.raises(IllegalAction):
         built(state, tile="extracted", floor=1, supports=4)
     assert [c.action["type"] for c in GAME.choices(state, 0)].count("place_tile") == 0
+
+
+def test_blank_space_token_needs_a_blank_space() -> None:
+    """ "V tomto tahu můžete 1 pole bez symbolu na právě umístěném dílku terasy proměnit na
+    libovolný symbol." and "na čedičových 4": a basalt tile has no blank space, so the token
+    adds no decoration to it; a clay tile ("2 symboly") has two."""
+    state = give_turn(in_play(), 0, singles=4)
+    state["turn"]["tile"]["material"] = "basalt"
+    state["effect"] = "add_symbol"
+    state = built(state, tile="extracted", floor=1, supports=4)
+    for _decoration in range(4):
+        state = act(state, 0, type="decorate", kind="statue", floor=1)
+    with pytest.raises(IllegalAction):
+        act(state, 0, type="decorate", kind="statue", floor=1)
+
+
+def test_stairs_are_described_between_two_floors() -> None:
+    """The log says which floors stairs join ("spojovat 2 symboly schodišť ... které od sebe
+    dělí 1 patro"), not "a stairs"."""
+    line = GAME.describe({"type": "decorate", "kind": "stairs", "floor": 2})
+    assert line == {
+        "text": "Places stairs between floors %(floor)s and %(upper)s.",
+        "args": {"floor": 2, "upper": 3},
+    }
+    assert (
+        GAME.describe({"type": "decorate", "kind": "stairs", "floor": "x"})["args"]["upper"] == "?"
+    )
+
+
+def test_build_entries_carry_a_note_with_the_pillars_in_hand() -> None:
+    """What the player needs to fill in the pillars: what is in hand ("Před umístěním dílku
+    terasy musíte umístit sloupy")."""
+    state = give_turn(in_play(), 0, singles=5, doubles=1)
+    place = [c for c in GAME.choices(state, 0) if c.action["type"] == "place_tile"]
+    assert place and all(c.disabled is None for c in place)
+    assert place[0].note["args"]["singles"] == 5
+    end = [c for c in GAME.choices(state, 0) if c.action["type"] == "end_turn"]
+    assert [c.label["text"] for c in end] == [
+        "Store the tile you took (the stored tile is discarded) and end the turn",
+        "Discard the tile you took and end the turn",
+    ]
+
+
+def test_unaffordable_floors_are_not_listed() -> None:
+    """Only the floors the pillars allow are offered; with none, one greyed entry says why."""
+    state = give_turn(in_play(), 0, singles=8)
+    state = built(state, tile="stored", floor=1, supports=4)
+    floors = [c.action["floor"] for c in GAME.choices(state, 0) if c.action["type"] == "place_tile"]
+    assert floors == [1, 2]  # 4 singles left: floor 1, or floor 2 on singles
+    poor = give_turn(in_play(), 0, singles=1)
+    place = [c for c in GAME.choices(poor, 0) if c.action["type"] == "place_tile"]
+    assert len(place) == 2 and all(c.disabled is not None for c in place)  # taken and stored

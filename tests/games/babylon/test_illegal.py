@@ -131,3 +131,63 @@ def test_facts_are_the_physical_results() -> None:
 def test_every_entry_is_described() -> None:
     for action in MALFORMED_EXTRACT + MALFORMED_BUILD:
         assert GAME.describe(action)["text"]
+
+
+def test_holes_and_garden_counts_are_facts() -> None:
+    """The visible holes break ties ("spočítejte otvory pro sloupy na desce hráče, které jsou
+    shora viditelné"): a miscount may be corrected like a roll."""
+    assert [f.key for f in GAME.facts({"type": "final"})] == ["holes"]
+    assert [f.key for f in GAME.facts({"type": "confirm"})] == ["holes"]
+    keys = [f.key for f in GAME.facts({"type": "floor"})]
+    assert keys == [
+        "white",
+        "pink",
+        "yellow",
+        "blue",
+        "statue",
+        "fountain",
+        "bridge",
+        "viewpoint",
+        "stairs",
+    ]
+    assert GAME.facts({"type": "tile_flower"}) == ()
+
+
+JUNK = [None, True, -1, 99, 2.5, "x", "", [], [1], {}, {"a": 1}, ["t0", "t0"]]
+
+
+def test_junk_in_every_field_is_refused_cleanly() -> None:
+    """Malformed values in any field of any entry raise IllegalAction, never another error."""
+    from tests.games.babylon.helpers import act as _act
+
+    states = [
+        GAME.setup(["A", "B"]),
+        with_boards(2),
+        in_play(2),
+        _act(in_play(2), 0, type="tile_flower", flower="white"),
+        give_turn(in_play(2), 0, singles=6, doubles=1),
+        GAME.setup(["A", "B"], {"mode": "scoring"}),
+    ]
+    final = copy.deepcopy(in_play(2))
+    final["step"] = "final"
+    reveal = copy.deepcopy(in_play(2))
+    reveal["step"] = "reveal"
+    reveal["current"] = 1
+    states += [final, reveal]
+    keys = ["flower", "place", "tile", "floor", "supports", "doubles", "statues", "kind"]
+    keys += ["effect", "by_app", "covered", "holes", "white", "stairs"]
+    types = ["board", "remove", "tile_flower", "extract", "place_tile", "decorate", "end_turn"]
+    types += ["reveal", "final", "floor", "confirm"]
+    for state in states:
+        before = copy.deepcopy(state)
+        for seat in GAME.to_act(state):
+            for kind in types:
+                for key in keys:
+                    for junk in JUNK:
+                        action = {"type": kind, key: junk, "seat": seat, "seed": 1}
+                        try:
+                            GAME.apply(state, action)
+                        except IllegalAction:
+                            pass
+                        GAME.describe(action)
+        assert state == before
