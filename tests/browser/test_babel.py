@@ -126,7 +126,7 @@ def test_two_phones_play_babel_with_hands_on_the_phones(server: Any, phones: Any
 
     # Blocked entries are shown greyed with their reason.
     assert "starting level-1 card" in disabled_reason(anna, "End actions")
-    assert "no Hittites card" in disabled_reason(anna, "Travel to Hatti")
+    assert "no card of the Hittites" in disabled_reason(anna, "Travel to Hatti")
 
     tap(anna, "Travel to Media")
     see(screen, "Anna: Media")
@@ -138,6 +138,7 @@ def test_two_phones_play_babel_with_hands_on_the_phones(server: Any, phones: Any
     wait_totals(screen, ["1", "0"])
     tap(anna, "End actions")
     see(ben, "Anna: draw 2 temple cards")
+    see(anna, "The deck can still hold: 1, 2, 3, 4, 5, 6.")  # the note above the levels
     tap(anna, "Enter the 2 temple cards I drew", first="2", second="3")  # laid higher first
     see(screen, "Anna drew 3, 2.")
     assert screen.locator(".g-babel .temple-row[data-seat='0'] .tc").all_inner_texts() == ["3", "2"]
