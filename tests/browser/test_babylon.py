@@ -7,6 +7,7 @@ only" mode to its end.
 
 from __future__ import annotations
 
+import os
 import re
 from typing import Any
 
@@ -134,11 +135,29 @@ def test_two_phones_set_up_and_play_the_first_rounds(server: Any, phones: Any) -
 
     # -- round 1, Anna: the button shows the pillars; she takes a granite tile ----------------
     anna.get_by_text("Your turn").wait_for(timeout=LIVE)
-    tap(anna, "granite, row 1, column 1: 2 pillars, 3 with your flower", flower="white flower")
-    took = "Anna took a granite tile (white flower) and got 3 single and 0 double pillars."
+    # Two taps: the flower on the tile, then the tile; the compact quarry sits above them.
+    # On a 360 px phone the quarry and the flower buttons fit on one screen.
+    anna.set_viewport_size({"width": 360, "height": 740})
+    quarry_place(anna, 0).filter(has_text="yours: 3").wait_for(timeout=LIVE)
+    flowers = anna.locator(".choices button")
+    assert flowers.count() == 4
+    assert anna.locator(".board-top").bounding_box()["y"] < flowers.first.bounding_box()["y"]
+    assert flowers.last.bounding_box()["y"] + flowers.last.bounding_box()["height"] < 740
+    if os.environ.get("BABYLON_SHOTS"):
+        anna.screenshot(path=os.environ["BABYLON_SHOTS"] + "/flowers.png", full_page=True)
+    tap(anna, "Tile with your white flower")
+    quarry_place(anna, 0).locator(".pillars").filter(has_text="3").wait_for(timeout=LIVE)
+    tiles = anna.locator(".choices button")
+    assert tiles.count() == 17  # 16 tiles and "another flower"
+    bottom = tiles.last.bounding_box()
+    assert bottom["y"] + bottom["height"] < 1700, bottom  # two columns, not 16 rows
+    if os.environ.get("BABYLON_SHOTS"):
+        anna.screenshot(path=os.environ["BABYLON_SHOTS"] + "/tiles.png", full_page=True)
+    tap(anna, "Row 1, column 1, granite: 3 pillars")
+    took = "Anna took a granite tile (white flower). Pillars: 3 single pillars"
     see(ben, took)
     see(screen, took)
-    see(garden(screen, 0), "In hand: 3 single and 0 double pillars")
+    see(garden(screen, 0), "In hand: 3 single pillars")
     quarry_place(screen, 0).filter(has_text="basalt").wait_for(timeout=LIVE)
 
     # A tile on 4 pillars needs 4: refused with the reason, and nothing changes.
@@ -146,8 +165,8 @@ def test_two_phones_set_up_and_play_the_first_rounds(server: Any, phones: Any) -
     tap(anna, place_taken, supports="4 pillars")
     alert = anna.locator(".flash.error")
     alert.wait_for(timeout=LIVE)
-    assert "You have 3 single and 0 double pillars: not enough for this tile." in alert.inner_text()
-    assert "In hand: 3 single and 0 double pillars" in garden(anna, 0).inner_text()
+    assert "Not enough pillars for this tile (in hand: single 3, double 0)." in alert.inner_text()
+    assert "In hand: 3 single pillars" in garden(anna, 0).inner_text()
     assert totals(anna) == ["0", "0"]
     assert garden(screen, 0).locator("ol.floors").count() == 0
 
@@ -160,21 +179,23 @@ def test_two_phones_set_up_and_play_the_first_rounds(server: Any, phones: Any) -
     tap(anna, "Place a statue on floor", floor="1")
     wait_totals(ben, ["4", "0"])
     see(garden(screen, 0).locator("li[data-floor='1']"), "Statues 1")
-    tap(anna, "End the turn: store 0 single pillars, return 0 single and 0 double pillars")
+    tap(anna, "End the turn")
 
     # -- round 1, Ben: a clay tile with his flower; a reload keeps his seat --------------------
     ben.get_by_text("Your turn").wait_for(timeout=LIVE)
     see(screen, "Round 1 of 15, Ben: take a tile from the quarry")
-    tap(ben, "clay, row 1, column 2: 4 pillars, 5 with your flower", flower="pink flower")
-    see(anna, "Ben took a clay tile (pink flower) and got 5 single and 0 double pillars.")
+    tap(ben, "Tile with your pink flower")
+    tap(ben, "Row 1, column 2, clay: 5 pillars")
+    see(anna, "Ben took a clay tile (pink flower). Pillars: 5 single pillars")
     tap(ben, "Place the tile you took (clay, pink flower) on floor 1", supports="4 pillars")
     wait_totals(anna, ["4", "2"])
     wait_totals(screen, ["4", "2"])
     ben.reload()
     assert ben.locator(".my-name").inner_text() == "Ben"
-    assert "In hand: 1 single and 0 double pillars" in garden(ben, 1).inner_text()
+    assert "In hand: 1 single pillar" in garden(ben, 1).inner_text()
     assert totals(ben) == ["4", "2"]
-    tap(ben, "End the turn: store 1 single pillars, return 0 single and 0 double pillars")
+    assert "Single pillars kept in storage: 1." in ben.locator(".choice .note").first.inner_text()
+    tap(ben, "End the turn")
 
     # -- end of round 1: Ben holds the round tokens and reveals the next one -------------------
     see(screen, "Ben: reveal the next round token")
@@ -182,12 +203,15 @@ def test_two_phones_set_up_and_play_the_first_rounds(server: Any, phones: Any) -
     see(screen, "Round token: A matching flower gives 2 single pillars instead of 1.")
     see(screen, "Round 2 of 15, Anna: take a tile from the quarry")
     see(anna, "Round tokens left: 13")
-    see(garden(screen, 1), "1 single pillars stored")
+    see(garden(screen, 1), "1 single pillar stored")
 
     # -- round 2, Anna: the token's effect is in the pillar count on the button --------------
     anna.get_by_text("Your turn").wait_for(timeout=LIVE)
-    tap(anna, "clay, row 1, column 3: 4 pillars, 6 with your flower", flower="white flower")
-    see(ben, "Anna took a clay tile (white flower) and got 6 single and 0 double pillars.")
+    tap(anna, "Tile with the pink flower")
+    tap(anna, "The tile shows another flower")
+    tap(anna, "Tile with your white flower")
+    tap(anna, "Row 1, column 3, clay: 6 pillars")
+    see(ben, "Anna took a clay tile (white flower). Pillars: 6 single pillars")
     see(screen, "Round 2 of 15, Anna: build, then store or discard")
     for page in (anna, ben, screen):
         assert totals(page) == ["4", "2"]
