@@ -16,16 +16,32 @@ def _(text: str) -> str:
     return text
 
 
-class Msg(TypedDict):
-    """A translatable text with its parameters, kept as plain JSON data."""
+class Msg(TypedDict, total=False):
+    """A translatable text with its parameters, kept as plain JSON data.
+
+    ``text`` and ``args`` are always there; ``plural`` and ``count`` when the
+    text depends on a number (see :func:`ngettext`).
+    """
 
     text: str
     args: dict[str, Any]
+    plural: str
+    count: int
 
 
 def msg(text: str, **args: Any) -> Msg:
     """Build a :class:`Msg`; ``text`` uses ``%(name)s`` placeholders."""
     return {"text": text, "args": args}
+
+
+def ngettext(singular: str, plural: str, count: int, **args: Any) -> Msg:
+    """A :class:`Msg` whose wording follows ``count`` ("1 pillar", "5 pillars").
+
+    Named like gettext's own function so that ``makemessages`` files both
+    forms together; the web layer picks the form for the user's language
+    (Russian has three). ``count`` is also available as ``%(count)s``.
+    """
+    return {"text": singular, "plural": plural, "count": count, "args": {"count": count, **args}}
 
 
 def render_english(message: Msg | str) -> str:
@@ -36,4 +52,7 @@ def render_english(message: Msg | str) -> str:
         key: render_english(value) if isinstance(value, dict) else value
         for key, value in message["args"].items()
     }
-    return message["text"] % args if args else message["text"]
+    text = message["text"]
+    if "plural" in message and message.get("count") != 1:
+        text = message["plural"]
+    return text % args if args else text

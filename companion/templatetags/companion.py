@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 from django import template
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 register = template.Library()
 
@@ -27,11 +27,16 @@ def translate(message: Any) -> str:
             key: translate(value) if isinstance(value, str | dict) else value
             for key, value in (message.get("args") or {}).items()
         }
-        text = gettext(message["text"])
-        try:
-            return text % args if args else text
-        except (KeyError, ValueError, TypeError):
-            return message["text"] % args if args else message["text"]
+        if "plural" in message:
+            text = ngettext(message["text"], message["plural"], int(message.get("count", 0)))
+        else:
+            text = gettext(message["text"])
+        for candidate in (text, message["text"]):
+            try:
+                return candidate % args if args else candidate
+            except (KeyError, ValueError, TypeError):
+                continue
+        return message["text"]  # a text whose placeholders do not fit: shown as it is
     return str(message)
 
 
