@@ -28,7 +28,11 @@ def check_board(state: State, slot: Any) -> None:
     """Whether the active seat may board the ship in ``slot`` now."""
     require(not first_round(state), _("Nobody may board a ship in the first round."))
     require(not state["turn"]["attacks_over"], _("You may not board another ship this turn."))
-    ship_at(state, slot)
+    ship = ship_at(state, slot)
+    require(
+        ship["id"] not in state["turn"].get("boarded", []),
+        _("You have tried to board this ship this turn already."),
+    )
     require(slot in boardable_slots(state), _("Your provisions for this ship are not complete."))
 
 
@@ -41,6 +45,7 @@ def board(state: State, action: Action) -> None:
     dice = number_dice(action)
     total = sum(dice) + strength(ship, seat)
     succeeded = total >= ship["defence"]
+    state["turn"]["boarded"] = [*state["turn"].get("boarded", []), ship["id"]]
     state["last_roll"] = {
         "what": "board",
         "seat": seat,

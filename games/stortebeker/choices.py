@@ -6,11 +6,18 @@ from collections.abc import Callable
 from typing import Any
 
 from games.base import Choice, Field, IllegalAction, State
-from games.i18n import Msg, _, msg
+from games.i18n import Msg, _, msg, ngettext
 
 from . import battle, plays
 from .cards import CARD_CODES, CARD_LABELS, DIE_COLOUR_LABELS, DIE_COLOURS, KINDS
-from .flow import active_seat, boardable_slots, cards_to_draw, pending_ship
+from .flow import (
+    active_seat,
+    boardable_slots,
+    cards_left_to_play,
+    cards_to_draw,
+    has_provision_at_sea,
+    pending_ship,
+)
 from .setup import HAND_SIZE
 from .ships import (
     MAX_DEFENCE,
@@ -20,6 +27,7 @@ from .ships import (
     SHIP_COLOURS,
     provisions,
     ship_label,
+    strength,
 )
 
 NONE_CHOICE: tuple[str, str] = ("", _("(none)"))
@@ -46,6 +54,8 @@ def _card_fields(
         if optional_from is not None and number >= optional_from:
             options = (NONE_CHOICE, *options)
         label = SLOT_LABELS[key][number - 1]
+        if key == "discard" and number == 3 and optional_from is None:
+            label = _("Discard 3")
         prefix = "card" if key == "cards" else key
         fields.append(Field(f"{prefix}_{number}", label, kind="choice", choices=options))
     return tuple(fields)
@@ -110,31 +120,43 @@ def seat_choices(state: State, seat: int) -> list[Choice]:
     if step == "board":
         return _board(state, seat)
     if step == "penalty":
+        note = msg(
+            _(
+                "Each colour rolled costs one provision of that colour at this ship, "
+                "and the pirates beyond the provisions left."
+            )
+        )
         return [
             Choice(
                 msg(_("Enter the colour dice of the penalty")),
                 {"type": "penalty"},
                 fields=COLOUR_DICE_FIELDS,
                 group=_("Failed boarding"),
+                note=note,
             ),
             Choice(
                 msg(_("Let the app roll the colour dice")),
                 {"type": "penalty", "by_app": True},
                 group=_("Failed boarding"),
                 style="secondary",
+                note=note,
             ),
         ]
     if step == "draw":
         count = cards_to_draw(state)
         return [
             Choice(
-                msg(_("Enter the %(count)s cards you drew"), count=count),
+                ngettext(
+                    "Enter the %(count)s card you drew", "Enter the %(count)s cards you drew", count
+                ),
                 {"type": "draw"},
                 fields=_card_fields("cards", count, list(CARD_CODES)),
                 group=_("Draw"),
             ),
             Choice(
-                msg(_("Let the app draw %(count)s cards"), count=count),
+                ngettext(
+                    "Let the app draw %(count)s card", "Let the app draw %(count)s cards", count
+                ),
                 {"type": "draw", "by_app": True},
                 group=_("Draw"),
                 style="secondary",
@@ -152,7 +174,13 @@ def _ship_entry(state: State) -> list[Choice]:
         if destination == "sea"
         else msg(_("Enter the ship turned up in the harbour"))
     )
-    return [Choice(label, {"type": "ship"}, fields=SHIP_FIELDS, group=_("Ships"))]
+    note = msg(
+        _(
+            "From the ship card: the points in the top corners, the defence at the bottom "
+            "and the provisions pictured below it (leave the others at 0)."
+        )
+    )
+    return [Choice(label, {"type": "ship"}, fields=SHIP_FIELDS, group=_("Ships"), note=note)]
 
 
 def _hand_entry(state: State) -> list[Choice]:
@@ -173,68 +201,141 @@ def _hand_entry(state: State) -> list[Choice]:
 
 
 def _play(state: State, seat: int) -> list[Choice]:
-    hand = state["hands"][seat]
+    return [*_lay_choices(state, seat), _exchange_choice(state, seat), *_fire_choices(state, seat)]
+
+
+def _lay_choices(state: State, seat: int) -> list[Choice]:
+    """One button per card that fits a ship: laying out is one tap."""
     found: list[Choice] = []
+    hand = sorted(set(state["hands"][seat]), key=CARD_CODES.index)
     for slot, ship in enumerate(state["sea"]):
         if not ship:
             continue
-        fitting = [
-            code for code in set(hand) if plays.legal(plays.check_lay, state, seat, slot, code)
-        ]
-        disabled = _reason(plays.check_lay_now, state)
-        if disabled is None and not fitting:
-            disabled = msg(_("None of your cards fits this ship."))
+        for code in hand:
+            if plays.legal(plays.check_lay, state, seat, slot, code):
+                found.append(
+                    Choice(
+                        msg(
+                            _("Lay %(card)s at the %(ship)s"),
+                            card=CARD_LABELS[code],
+                            ship=ship_label(ship),
+                        ),
+                        {"type": "lay", "ship": slot, "card": code},
+                        group=_("Lay out"),
+                    )
+                )
+    if not found:
+        disabled = _reason(plays.check_lay_now, state) or msg(_("None of your cards fits a ship."))
         found.append(
-            Choice(
-                msg(_("Lay a card at the %(ship)s"), ship=ship_label(ship)),
-                {"type": "lay", "ship": slot},
-                fields=(Field("card", _("Card"), kind="choice", choices=_card_choices(fitting)),)
-                if fitting
-                else (),
-                disabled=disabled,
-                group=_("Lay out"),
+            Choice(msg(_("Lay out a card")), {"type": "lay"}, disabled=disabled, group=_("Lay out"))
+        )
+    return found
+
+
+def _exchange_choice(state: State, seat: int) -> Choice:
+    """Discard 2 or 3 and pick up to 2: only the slots this turn can use."""
+    hand = state["hands"][seat]
+    left = cards_left_to_play(state)
+    disabled = _reason(plays.check_exchange_now, state)
+    must_discard_three = left >= 3 and not has_provision_at_sea(state, seat)
+    if left <= 2:
+        discard = _card_fields("discard", 2, hand)
+    elif must_discard_three:
+        discard = _card_fields("discard", 3, hand)
+    else:
+        discard = _card_fields("discard", 3, hand, optional_from=3)
+    take = _card_fields("take", 2, state["discard"], optional_from=1) if state["discard"] else ()
+    if must_discard_three:
+        note = msg(
+            _(
+                "Discard 3 cards: with no provision at any ship you cannot fire the cannons "
+                "afterwards. Take up to 2 other cards from the discard pile; they lie face up "
+                "in front of you and go into your hand when you draw."
             )
         )
-    found.append(
-        Choice(
-            msg(_("Exchange 2 or 3 cards")),
-            {"type": "exchange"},
-            fields=(
-                *_card_fields("discard", 3, hand, optional_from=3),
-                *_card_fields("take", 2, state["discard"], optional_from=1),
-            ),
-            disabled=_reason(plays.check_exchange_now, state),
-            group=_("Exchange"),
+    else:
+        note = msg(
+            _(
+                "Discard 2 or 3 cards (with 2, the cannons take your last card). Take up to 2 "
+                "other cards from the discard pile; they lie face up in front of you and go "
+                "into your hand when you draw."
+            )
         )
+    return Choice(
+        msg(_("Exchange 2 or 3 cards")),
+        {"type": "exchange"},
+        fields=(*discard, *take) if disabled is None else (),
+        disabled=disabled,
+        group=_("Exchange"),
+        note=note if disabled is None else None,
     )
+
+
+def _fire_choices(state: State, seat: int) -> list[Choice]:
+    hand = state["hands"][seat]
     targets = [
         (slot, ship_label(ship))
         for slot, ship in enumerate(state["sea"])
         if ship and provisions(ship, seat)
     ]
     disabled = _reason(plays.check_fire_now, state, seat)
+    if disabled is not None:
+        return [
+            Choice(
+                msg(_("Fire the cannons")), {"type": "fire"}, disabled=disabled, group=_("Cannons")
+            )
+        ]
     ship_field = Field("ship", _("Ship"), kind="choice", choices=tuple(targets))
     card_field = Field("card", _("Card to discard"), kind="choice", choices=_card_choices(hand))
-    found.append(
+    note = msg(
+        _(
+            "Discard any card and fire at a ship where you have a provision. Each colour rolled "
+            "takes one such provision an opponent laid there; you keep it if your side still "
+            "needs it, else it is discarded."
+        )
+    )
+    return [
         Choice(
             msg(_("Fire the cannons")),
             {"type": "fire"},
-            fields=(ship_field, card_field, *COLOUR_DICE_FIELDS) if targets else (),
-            disabled=disabled,
+            fields=(ship_field, card_field, *COLOUR_DICE_FIELDS),
             group=_("Cannons"),
+            note=note,
+        ),
+        Choice(
+            msg(_("Fire the cannons, the app rolls")),
+            {"type": "fire", "by_app": True},
+            fields=(ship_field, card_field),
+            group=_("Cannons"),
+            style="secondary",
+            note=note,
+        ),
+    ]
+
+
+def _roll_note(pirates: int, target: int) -> Msg:
+    """What the two number dice must show to reach ``target`` with ``pirates`` added."""
+    need = target - pirates
+    if need <= 2:
+        return msg(_("Your pirates here add %(pirates)s: any roll is enough."), pirates=pirates)
+    if need > 12:
+        return msg(
+            _("Your pirates here add %(pirates)s: no roll of the two number dice is enough."),
+            pirates=pirates,
         )
+    return msg(
+        _("Your pirates here add %(pirates)s: you need %(need)s or more on the two number dice."),
+        pirates=pirates,
+        need=need,
     )
-    if disabled is None:
-        found.append(
-            Choice(
-                msg(_("Fire the cannons, the app rolls")),
-                {"type": "fire", "by_app": True},
-                fields=(ship_field, card_field),
-                group=_("Cannons"),
-                style="secondary",
-            )
-        )
-    return found
+
+
+def _card_list(codes: list[str]) -> Msg:
+    """The cards as one translatable list ("water, beans")."""
+    result: Msg = msg("%(card)s", card=CARD_LABELS[codes[-1]])
+    for code in reversed(codes[:-1]):
+        result = msg(_("%(first)s, %(rest)s"), first=CARD_LABELS[code], rest=result)
+    return result
 
 
 def _steal(state: State) -> list[Choice]:
@@ -255,13 +356,15 @@ def _steal(state: State) -> list[Choice]:
 def _board(state: State, seat: int) -> list[Choice]:
     found: list[Choice] = []
     for slot in boardable_slots(state):
-        label = ship_label(state["sea"][slot])
+        ship = state["sea"][slot]
+        label = ship_label(ship)
         found.append(
             Choice(
                 msg(_("Board the %(ship)s"), ship=label),
                 {"type": "board", "ship": slot},
                 fields=NUMBER_DICE_FIELDS,
                 group=_("Boarding"),
+                note=_roll_note(strength(ship, seat), ship["defence"]),
             )
         )
         found.append(
@@ -282,8 +385,21 @@ def _board(state: State, seat: int) -> list[Choice]:
 
 def _counter(state: State, seat: int) -> list[Choice]:
     disabled = _reason(battle.check_counter, state, seat)
-    ship = ship_label(state["sea"][state["attack"]["ship"]])
+    attack = state["attack"]
+    place = state["sea"][attack["ship"]]
+    ship = ship_label(place)
     group = _("Counter-attack")
+    note = None
+    if disabled is None:
+        cards = battle.counter_cards(state, seat)
+        # "Pokud je jeho hodnota vyšší": one more than the best total so far.
+        roll = _roll_note(strength(place, seat) + _symbols(cards), attack["best"] + 1)
+        best = msg(_("The best total so far is %(best)s."), best=attack["best"])
+        if cards:
+            added = msg(_("You add from your hand: %(cards)s."), cards=_card_list(cards))
+            note = msg("%(best)s %(added)s %(roll)s", best=best, added=added, roll=roll)
+        else:
+            note = msg("%(best)s %(roll)s", best=best, roll=roll)
     found = [
         Choice(
             msg(_("Counter-attack the %(ship)s"), ship=ship),
@@ -291,6 +407,7 @@ def _counter(state: State, seat: int) -> list[Choice]:
             fields=NUMBER_DICE_FIELDS,
             disabled=disabled,
             group=group,
+            note=note,
         ),
     ]
     if disabled is None:
@@ -300,7 +417,13 @@ def _counter(state: State, seat: int) -> list[Choice]:
                 {"type": "counter", "by_app": True},
                 group=group,
                 style="secondary",
+                note=note,
             )
         )
     found.append(Choice(msg(_("Let it pass")), {"type": "decline"}, group=group, style="secondary"))
     return found
+
+
+def _symbols(cards: list[str]) -> int:
+    """What the completing cards add (their pirate symbols)."""
+    return sum(1 for code in cards if code.endswith("_p"))

@@ -15,9 +15,10 @@ def describe_action(action: Action) -> Msg:
     place = action.get("ship")
     place_number = place + 1 if isinstance(place, int) and not isinstance(place, bool) else "?"
     if kind == "ship":
+        colour = action.get("colour")
         return msg(
             _("A %(colour)s ship worth %(points)s points with defence %(defence)s came into view."),
-            colour=SHIP_COLOUR_LABELS.get(action.get("colour"), "?"),
+            colour=SHIP_COLOUR_LABELS.get(colour, "?") if isinstance(colour, str) else "?",
             points=action.get("points", "?"),
             defence=action.get("defence", "?"),
         )
@@ -25,16 +26,22 @@ def describe_action(action: Action) -> Msg:
         return msg(_("A hand of 6 cards was entered."))
     if kind == "lay":
         card = action.get("card")
-        label = (
-            CARD_LABELS["hidden"] if str(card).startswith("pirate") else CARD_LABELS.get(card, "?")
+        if str(card).startswith("pirate"):
+            return msg(_("Laid a face-down pirate at ship %(number)s."), number=place_number)
+        return msg(
+            _("Laid %(card)s at ship %(number)s."),
+            card=CARD_LABELS.get(card, "?") if isinstance(card, str) else "?",
+            number=place_number,
         )
-        return msg(_("Laid %(card)s at ship %(number)s."), card=label, number=place_number)
     if kind == "exchange":
         return msg(_("Exchanged cards with the discard pile."))
     if kind == "fire":
         return msg(_("Fired the cannons at ship %(number)s."), number=place_number)
     if kind == "steal":
-        return msg(_("Took %(card)s."), card=CARD_LABELS.get(action.get("card"), "?"))
+        card = action.get("card")
+        return msg(
+            _("Took %(card)s."), card=CARD_LABELS.get(card, "?") if isinstance(card, str) else "?"
+        )
     if kind == "board":
         return msg(_("Boarded ship %(number)s."), number=place_number)
     if kind == "stop":

@@ -92,6 +92,21 @@ COLOUR_FACT_FIELDS = tuple(
 )
 
 
+def drawn_count(action: Action) -> int:
+    """How many cards a ``draw`` entry holds (6 when the app drew: not known here)."""
+    numbered = [
+        key
+        for number in range(1, HAND_SIZE + 1)
+        if action.get(key := f"card_{number}") not in (None, "")
+    ]
+    if numbered:
+        return len(numbered)
+    cards = action.get("cards")
+    if isinstance(cards, list) and 0 < len(cards) <= HAND_SIZE:
+        return len(cards)
+    return HAND_SIZE
+
+
 class StortebekerGame(Game):
     """Störtebeker for 2-4 players, basic or extended rules."""
 
@@ -161,8 +176,10 @@ class StortebekerGame(Game):
             return NUMBER_DICE_FIELDS
         if kind in ("fire", "penalty"):
             return COLOUR_FACT_FIELDS
-        if kind in ("hand", "draw"):
+        if kind == "hand":
             return CARD_SLOT_FIELDS
+        if kind == "draw":
+            return CARD_SLOT_FIELDS[: drawn_count(action)]
         if kind == "ship":
             return SHIP_FIELDS
         return ()

@@ -44,6 +44,7 @@ def new_turn(state: State, seat: int, number: int) -> dict[str, Any]:
         "fired": False,
         "ships_taken": 0,
         "attacks_over": False,
+        "boarded": [],
     }
 
 
@@ -59,12 +60,23 @@ def has_provision_at_sea(state: State, seat: int) -> bool:
 
 
 def boardable_slots(state: State) -> list[int]:
-    """The sea slots the active seat may board now."""
+    """The sea slots the active seat may board now.
+
+    "V této fázi může hráč zaútočit na všechny lodě, pro které už vyložil
+    potřebné proviantní karty": each such ship once a turn; a ship whose
+    boarding failed stays out of reach until the next turn ("Piráty, kteří u
+    lodi zbyli, může hráč až do příštího pokusu o obsazení opět skrýt").
+    """
     turn = state["turn"]
     if first_round(state) or turn["attacks_over"]:
         return []
     seat = turn["seat"]
-    return [slot for slot, ship in enumerate(state["sea"]) if ship and complete(ship, seat)]
+    tried = turn.get("boarded", [])
+    return [
+        slot
+        for slot, ship in enumerate(state["sea"])
+        if ship and ship["id"] not in tried and complete(ship, seat)
+    ]
 
 
 # -- ships coming into view -------------------------------------------------

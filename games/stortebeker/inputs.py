@@ -37,8 +37,12 @@ def app_random(action: Action) -> random.Random:
 
 
 def _listed(action: Action, list_key: str, field_prefix: str, count: int) -> list[Any]:
-    """The values of a list field, or of its numbered fields ``prefix_1..n``."""
-    if list_key in action:
+    """The values of a list field, or of its numbered fields ``prefix_1..n``.
+
+    The numbered fields win when both are there: a correction replaces the
+    numbered fields (the phone's) of an entry that a script sent as a list.
+    """
+    if list_key in action and f"{field_prefix}_1" not in action:
         values = action[list_key]
         if not isinstance(values, list):
             raise IllegalAction(_("%(field)s must be a list."), field=list_key)
@@ -81,7 +85,8 @@ def card_list(action: Action, key: str, low: int, high: int) -> list[str]:
     """
     prefix = "card" if key == "cards" else key
     raw = _listed(action, key, prefix, high)
-    cards = [value for value in raw if value not in ("", None)] if key not in action else raw
+    numbered = f"{prefix}_1" in action or key not in action
+    cards = [value for value in raw if value not in ("", None)] if numbered else raw
     for code in cards:
         if not isinstance(code, str) or code not in CARD_CODES:
             raise IllegalAction(_("%(value)s is not a card of this game."), value=str(code))

@@ -240,7 +240,7 @@ def steal(state: State, action: Action) -> None:
     victim = action.get("victim")
     code = action.get("card")
     require(
-        [victim, code] in steal_candidates(state) and not isinstance(victim, bool),
+        type(victim) is int and [victim, code] in steal_candidates(state),
         _("That card cannot be taken by this shot."),
     )
     take_spoil(state, victim, code)

@@ -298,3 +298,59 @@ def test_taken_ship_clears_its_cards_and_a_new_ship_sails_out() -> None:
     assert state["harbour"]["visible"][0]["colour"] == "black"
     assert state["step"] == "draw"
     assert_conserved(state)
+
+
+def test_each_ship_is_boarded_at_most_once_a_turn() -> None:
+    """ "V této fázi může hráč zaútočit na všechny lodě, pro které už vyložil potřebné
+    proviantní karty." — each of them once; after a failure "Piráty, kteří u lodi zbyli, může
+    hráč až do příštího pokusu o obsazení opět skrýt": the next attempt is in a later turn.
+    A penalty that hits nothing leaves the provisions complete, yet the same ship is not boarded
+    again this turn (basic rules: other ships still may be)."""
+    state = started(2, sea=[ship("red", 3, 12, rum=1), ship("blue", 4, 2, water=1)])
+    state = past_first_round(state)
+    state = lay_from_deck(state, 0, 0, ["rum"])
+    state = lay_from_deck(state, 1, 0, ["water"])
+    state = set_hand(state, 0, ["beans"] * 6)
+    state = act(state, 0, {"type": "exchange", "discard": ["beans"] * 3})
+    state = act(state, 0, {"type": "board", "ship": 0, "dice": [1, 1]})
+    state = act(state, 0, {"type": "penalty", "colours": ["yellow", "yellow"]})
+    assert state["sea"][0]["laid"][0] == ["rum"]  # nothing lost: still complete
+    assert state["step"] == "board"
+    error = refused(state, 0, {"type": "board", "ship": 0, "dice": [6, 6]})
+    assert "already" in error.reason
+    assert {c.action.get("ship") for c in GAME.choices(state, 0)} == {1, None}
+    state = act(state, 0, {"type": "board", "ship": 1, "dice": [1, 1]})
+    assert state["step"] == "reveal"  # no ship left to try: the boarding phase ends
+    state = act(state, 0, ship("green", 2, 6, water=1))
+    # the next own turn, the red ship may be boarded again
+    state = act(state, 0, {"type": "draw", "by_app": True})
+    state = set_hand(state, 1, ["biscuits"] * 6)
+    state = act(state, 1, {"type": "exchange", "discard": ["biscuits"] * 3})
+    state = act(state, 1, {"type": "draw", "by_app": True})
+    state = set_hand(state, 0, ["water"] * 6)
+    state = act(state, 0, {"type": "exchange", "discard": ["water"] * 3})
+    assert state["step"] == "board"
+    assert {c.action.get("ship") for c in GAME.choices(state, 0)} >= {0}
+
+
+def test_board_and_counter_notes_give_the_roll_needed() -> None:
+    """ "hodí oběma číselnými kostkami a přičte hozenou hodnotu k hodnotě vyložených pirátů ...
+    Hodnota je stejná nebo vyšší: Loď byla dobyta" and for the counter-attack "Pokud je jeho
+    hodnota vyšší" — the phone says what the dice must show."""
+    from games.i18n import render_english
+
+    state = worked_example_start()
+    state = act(state, 0, {"type": "lay", "ship": 0, "card": "rum"})
+    state = act(state, 0, {"type": "lay", "ship": 0, "card": "beans"})
+    state = act(state, 0, {"type": "fire", "ship": 0, "card": "water", "colours": ["red", "blue"]})
+    state = act(state, 0, {"type": "steal", "victim": 2, "card": "meat_p"})
+    board = next(c for c in GAME.choices(state, 0) if c.action == {"type": "board", "ship": 0})
+    assert render_english(board.note) == (
+        "Your pirates here add 1: you need 7 or more on the two number dice."
+    )
+    state = act(state, 0, {"type": "board", "ship": 0, "dice": [3, 4]})
+    counter = GAME.choices(state, 1)[0]
+    assert render_english(counter.note) == (
+        "The best total so far is 8. You add from your hand: beans. "
+        "Your pirates here add 4: you need 5 or more on the two number dice."
+    )

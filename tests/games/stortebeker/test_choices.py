@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import copy
+
 from games.i18n import render_english
 from games.stortebeker import GAME
+from games.stortebeker.cards import take_cards
 
 from .helpers import act, lay_from_deck, new_game, past_first_round, set_hand, ship, started
 
@@ -29,9 +32,10 @@ def test_play_offers_only_fitting_cards_and_explains_the_rest() -> None:
     state = started(2, sea=[ship("black", 5, 8, rum=1), ship("red", 3, 5, meat=1)])
     state = set_hand(state, 0, ["rum", "water", "water", "beans", "beans", "pirate2"])
     lays = by_type(GAME.choices(state, 0))["lay"]
-    assert lays[0].disabled is None
-    assert [value for value, _label in lays[0].fields[0].choices] == ["rum"]
-    assert render_english(lays[1].disabled) == "None of your cards fits this ship."
+    # one tap per card that fits: only the rum fits (the red ship needs meat)
+    offered = [(c.action["ship"], c.action["card"], c.fields) for c in lays]
+    assert [item for item in offered if item[0] in (0, 1)] == [(0, "rum", ())]
+    assert render_english(lays[0].label) == "Lay rum at the black ship (5 points, defence 8)"
     fire = by_type(GAME.choices(state, 0))["fire"][0]
     assert render_english(fire.disabled) == "The cannons take the last of your three cards."
     assert GAME.choices(state, 1) == []
@@ -57,3 +61,56 @@ def test_phase_labels() -> None:
     state = started(2)
     assert render_english(GAME.phase(state)["label"]) == "Yellow: play three cards"
     assert GAME.phase(new_game(2))["key"] == "setup"
+
+
+def test_exchange_offers_only_the_slots_this_turn_can_use() -> None:
+    """ "Výměna: Zahodí 2 nebo 3 karty na odkládací balík a vybere si z něj nejvýše 2 jiné
+    karty" — with exactly 3 cards a turn, 2 after one laid card, 3 when the cannons cannot
+    take the last card (no provision at any ship); no picks from an empty pile."""
+    state = started(2, sea=[ship("black", 5, 8, rum=1)])
+    state = set_hand(state, 0, ["rum", "water", "water", "beans", "beans", "pirate2"])
+    exchange = by_type(GAME.choices(state, 0))["exchange"][0]
+    assert [f.key for f in exchange.fields] == ["discard_1", "discard_2", "discard_3"]
+    assert ("", "(none)") not in exchange.fields[2].choices  # 3 are needed: no provision yet
+    assert "Discard 3 cards" in render_english(exchange.note)
+    state = act(state, 0, {"type": "lay", "ship": 0, "card": "rum"})
+    exchange = by_type(GAME.choices(state, 0))["exchange"][0]
+    assert [f.key for f in exchange.fields] == ["discard_1", "discard_2"]
+    state = act(state, 0, {"type": "exchange", "discard": ["water", "water"]})
+    state = act(state, 0, {"type": "draw", "by_app": True})
+    state = lay_from_deck(state, 0, 1, ["rum"])
+    exchange = by_type(GAME.choices(state, 1))["exchange"][0]
+    keys = [f.key for f in exchange.fields]
+    assert keys == ["discard_1", "discard_2", "discard_3", "take_1", "take_2"]
+    assert exchange.fields[2].choices[0] == ("", "(none)")
+
+
+def test_every_enabled_choice_is_accepted_with_its_first_values() -> None:
+    """What the phone offers, the engine accepts: the buttons of a typical opening turn."""
+    state = started(2, sea=[ship("black", 5, 8, rum=1, meat=1)])
+    state = set_hand(state, 0, ["rum", "meat", "pirate4", "water", "water", "beans"])
+    for card in ("rum", "pirate4", "meat"):
+        lay = next(c for c in GAME.choices(state, 0) if c.action.get("card") == card)
+        assert lay.fields == ()  # one tap
+        state = act(state, 0, lay.action)
+    draw = GAME.choices(state, 0)
+    assert render_english(draw[1].label) == "Let the app draw 3 cards"
+    state = act(state, 0, draw[1].action)
+    assert state["turn"]["seat"] == 1
+
+
+def test_draw_label_for_a_single_card() -> None:
+    """ "Pokud před sebe hráč ve fázi 1 otevřeně vyložil karty k výměně, vezme si je nyní do
+    ruky. Poté doplní svou ruku opět na 6 karet." — 3 left + 2 picked: one card to draw."""
+    state = started(2, sea=[ship("black", 5, 8, rum=1)])
+    state = set_hand(state, 0, ["water", "water", "beans", "beans", "pirate2", "pirate3"])
+    state = copy.deepcopy(state)
+    state["deck"] = take_cards(state["deck"], ["meat", "rum"])
+    state["discard"] = ["meat", "rum"]
+    state = act(
+        state,
+        0,
+        {"type": "exchange", "discard": ["water", "water", "beans"], "take": ["meat", "rum"]},
+    )
+    labels = [render_english(c.label) for c in GAME.choices(state, 0)]
+    assert labels == ["Enter the 1 card you drew", "Let the app draw 1 card"]

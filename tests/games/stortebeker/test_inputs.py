@@ -122,3 +122,43 @@ def test_app_rolls_replay() -> None:
     two = act(state, 0, {"type": "board", "ship": 0, "by_app": True}, seed=5)
     assert one == two
     assert all(1 <= die <= 6 for die in one["last_roll"]["dice"])
+
+
+def test_steal_victim_must_be_a_seat_number() -> None:
+    """The attacker names the victim by seat ("musí se hráč rozhodnout, od koho"): a float or a
+    bool is malformed and refused like any bad entry."""
+    state = started(3, sea=[ship("black", 5, 8, meat=2)])
+    state = lay_from_deck(state, 0, 0, ["meat"])
+    state = lay_from_deck(state, 0, 1, ["meat"])
+    state = lay_from_deck(state, 0, 2, ["meat"])
+    state = set_hand(state, 0, ["water"] * 6)
+    state = act(state, 0, {"type": "exchange", "discard": ["water", "water"]})
+    state = act(state, 0, {"type": "fire", "ship": 0, "card": "water", "colours": ["red", "blue"]})
+    assert state["step"] == "steal"
+    for victim in (1.0, True, "1", None, [1]):
+        refused(state, 0, {"type": "steal", "victim": victim, "card": "meat"})
+    state = act(state, 0, {"type": "steal", "victim": 1, "card": "meat"})
+    assert state["sea"][0]["laid"][0] == ["meat", "meat"]
+
+
+def test_describe_never_raises_and_keeps_pirates_hidden() -> None:
+    """Log lines for odd data, and a laid pirate is "lícem dolů" in the log too."""
+    from games.i18n import render_english
+
+    lay = GAME.describe({"type": "lay", "ship": 0, "card": "pirate4"})
+    assert render_english(lay) == "Laid a face-down pirate at ship 1."
+    for action in ({"type": "lay", "card": ["x"]}, {"type": "ship", "colour": []}, {"type": {}}):
+        GAME.describe(action)
+
+
+def test_draw_facts_match_the_cards_drawn() -> None:
+    """A correction of a draw offers as many card fields as cards were drawn; numbered fields
+    win over a list, so correcting a scripted entry works."""
+    assert [f.key for f in GAME.facts({"type": "draw", "card_1": "rum", "card_2": "rum"})] == [
+        "card_1",
+        "card_2",
+    ]
+    assert len(GAME.facts({"type": "draw", "by_app": True})) == 6
+    from games.stortebeker.inputs import number_dice
+
+    assert number_dice({"dice": [1, 1], "die_1": 5, "die_2": 6}) == [5, 6]
