@@ -5,8 +5,8 @@
 
 1. lint (ruff);
 2. the whole suite on the embedded default (SQLite, in-process live updates);
-3. the platform and browser tests again on PostgreSQL + Redis (127.0.0.1), when they
-   answer; in CI (CI=true) they must answer, and a skipped test fails the run.
+3. the same suite again on PostgreSQL + Redis (127.0.0.1), when they answer; in CI
+   (CI=true) they must answer, and a skipped test fails the run.
 Ends with one line: "total: N passed, N failed, N skipped".
 """
 
@@ -76,8 +76,7 @@ def main() -> int:
 
     if answers(5432) and answers(6379):
         services = dict(base, DATABASE_URL=POSTGRES, REDIS_URL=REDIS)
-        targets = extra or ["tests/platform", "tests/browser"]
-        status |= run_pytest(python, "postgres-redis", targets, services) != 0
+        status |= run_pytest(python, "postgres-redis", extra, services) != 0
     elif IN_CI:
         print("PostgreSQL and Redis must answer on 127.0.0.1 in CI.", flush=True)
         status = 1
