@@ -96,10 +96,11 @@ def test_two_phones_play_stortebeker(server: Any, phones: Any) -> None:
     see(screen, "Anna: play three cards")
 
     # -- Anna's first turn: a face-down pirate ----------------------------------------------
-    black = "Lay a card at the black ship (5 points, defence 8)"
-    tap(anna, black, card="rum")
-    tap(anna, black, card="pirate 4")
-    tap(anna, black, card="meat")
+    # one tap per card: the phone offers each card that fits the ship as its own button
+    black = "the black ship (5 points, defence 8)"
+    tap(anna, f"Lay rum at {black}")
+    tap(anna, f"Lay pirate 4 at {black}")
+    tap(anna, f"Lay meat at {black}")
     see(anna, "Anna: draw cards")
     assert "pirate 4" in anna.locator(".g-stortebeker .sea").inner_text()
     for other in (ben, screen):
