@@ -25,7 +25,17 @@ from games.babel.constants import (
     STARTING_HAND,
     TEMPLE_DRAW,
 )
-from games.babel.draws import draw_nations, draw_temples
+from games.babel.draws import (
+    check_next_temple_level,
+    draw_nations,
+    draw_temples,
+    drawing,
+    lay_temples,
+    nation_draw_count,
+    set_drawing,
+    temple_draw_count,
+    temple_pending,
+)
 from games.babel.endgame import check_deck_exhausted
 from games.babel.state import (
     State,
@@ -102,20 +112,69 @@ def take_build_card(state: State, source: str, seat: int) -> int:
 
 
 def deal(state: State, seat: int, action: Action) -> None:
-    """Hand tracking: a seat enters (or lets the app deal) its five starting cards."""
+    """Hand tracking: a seat enters (or lets the app deal) its five starting cards.
+
+    After cards entered one by one (``deal_card``) this takes the rest.
+    """
     require_stage(state, STAGE_DEAL)
     require(not state["dealt"][seat], _("Your starting hand is already entered."))
-    draw_nations(state, seat, STARTING_HAND, action)
+    draw_nations(state, seat, STARTING_HAND - len(drawing(state, seat)), action)
+    _deal_done(state, seat)
+
+
+def draw(state: State, seat: int, action: Action) -> None:
+    """ "Na začátku tahu si hráč vytáhne 3 karty národů" (also in the first turn).
+
+    After cards entered one by one (``draw_card``) this takes the rest.
+    """
+    require_stage(state, STAGE_DRAW)
+    require(seat == state["active"], _("It is not your turn."))
+    draw_nations(state, seat, NATION_DRAW - len(drawing(state, seat)), action)
+    _draw_done(state, seat)
+
+
+def _one_nation_card(state: State, seat: int, wanted: int, action: Action) -> bool:
+    """Hand tracking: one card drawn, entered by its nation; whether the draw is complete."""
+    require(is_tracked(state), _("Cards are entered one by one only with hands on the phones."))
+    nation = nation_arg(action)
+    so_far = drawing(state, seat)
+    require(
+        nation_draw_count(state, wanted - len(so_far)) > 0,
+        _("No nation card is left to draw."),
+    )
+    draw_nations(state, seat, 1, {"card1": nation})
+    so_far.append(nation)
+    set_drawing(state, seat, so_far)
+    return nation_draw_count(state, wanted - len(so_far)) == 0
+
+
+def deal_card(state: State, seat: int, action: Action) -> None:
+    """Hand tracking: one card of the starting hand (one tap on the phone)."""
+    require_stage(state, STAGE_DEAL)
+    require(not state["dealt"][seat], _("Your starting hand is already entered."))
+    if _one_nation_card(state, seat, STARTING_HAND, action):
+        _deal_done(state, seat)
+
+
+def draw_card(state: State, seat: int, action: Action) -> None:
+    """Hand tracking: one of the three cards drawn at the start of the turn (one tap)."""
+    require_stage(state, STAGE_DRAW)
+    require(seat == state["active"], _("It is not your turn."))
+    if _one_nation_card(state, seat, NATION_DRAW, action):
+        _draw_done(state, seat)
+
+
+def _deal_done(state: State, seat: int) -> None:
+    if state.get("_drawing"):
+        set_drawing(state, seat, [])
     state["dealt"][seat] = True
     if all(state["dealt"]):
         state["stage"] = STAGE_DRAW
 
 
-def draw(state: State, seat: int, action: Action) -> None:
-    """ "Na začátku tahu si hráč vytáhne 3 karty národů" (also in the first turn)."""
-    require_stage(state, STAGE_DRAW)
-    require(seat == state["active"], _("It is not your turn."))
-    draw_nations(state, seat, NATION_DRAW, action)
+def _draw_done(state: State, seat: int) -> None:
+    if state.get("_drawing"):
+        set_drawing(state, seat, [])
     state["stage"] = STAGE_ACTIONS
     state["migrated"] = False
 
@@ -249,6 +308,30 @@ def draw_temple_cards(state: State, seat: int, action: Action) -> None:
     require_stage(state, STAGE_TEMPLE)
     require(seat == state["active"], _("It is not your turn."))
     draw_temples(state, seat, TEMPLE_DRAW, action)
+    _turn_over(state, seat)
+
+
+def temple_card(state: State, seat: int, action: Action) -> None:
+    """One temple card turned up, entered by its level (one tap on the phone).
+
+    The first of two waits in ``temple_pending``; the second lays both, the
+    higher first ("Nejdříve obě karty odkryje, pak položí tu s vyšší hodnotou").
+    """
+    require_stage(state, STAGE_TEMPLE)
+    require(seat == state["active"], _("It is not your turn."))
+    count = temple_draw_count(state, TEMPLE_DRAW)
+    require(count > 0, _("The temple deck is empty."))
+    drawn = temple_pending(state, seat)
+    drawn.append(check_next_temple_level(state, drawn, action.get("level")))
+    if len(drawn) < count:
+        state["temple_pending"] = {"seat": seat, "levels": drawn}
+        return
+    lay_temples(state, seat, drawn)
+    _turn_over(state, seat)
+
+
+def _turn_over(state: State, seat: int) -> None:
+    """After the temple draw: the deck's end, the hand announcement, the next player."""
     check_deck_exhausted(state)
     hand = state["hand_sizes"][seat]
     # "Pokud má hráč nyní čtyři nebo více karet v ruce, musí jejich počet sdělit"

@@ -31,12 +31,11 @@ from games.babel.constants import (
     SUMERIANS_NATION,
 )
 from games.babel.draws import (
-    CARD_KEYS,
-    CARD_LABELS,
     LEVEL_KEYS,
-    LEVEL_LABELS,
+    drawing,
     nation_draw_count,
-    temple_levels_possible,
+    temple_draw_count,
+    temple_pending,
 )
 from games.babel.state import State, is_tracked, opponent, row, temple_deck_unknown
 from games.base import Action, Choice, Field, IllegalAction
@@ -64,30 +63,48 @@ def choices(apply: Apply, state: State, seat: int) -> list[Choice]:
         return []
     stage = state["stage"]
     if stage == STAGE_DEAL:
-        return _deal_choices(state, seat)
+        return _deal_choices(apply, state, seat)
     pending = state["pending"]
     if pending is not None:
         return _discard_choices(apply, state, seat) if pending["seat"] == seat else []
     if seat != state["active"]:
         return []
     if stage == STAGE_DRAW:
-        return _draw_choices(state)
+        return _draw_choices(apply, state, seat)
     if stage == STAGE_ACTIONS:
         return _action_choices(apply, state, seat)
     if stage == STAGE_TEMPLE:
-        return _temple_choices(state)
+        return _temple_choices(apply, state, seat)
     return []
 
 
-def _card_fields(count: int) -> tuple[Field, ...]:
-    return tuple(
-        Field(key, label, "choice", NATION_FIELD_CHOICES)
-        for key, label in zip(CARD_KEYS[:count], CARD_LABELS, strict=False)
+# The note above the nation buttons: which card comes next and the ones entered so far.
+DRAW_PROGRESS: tuple[str, ...] = (
+    _("Card %(number)s of %(count)s: tap the nation of each card as you draw it."),
+    _("Card %(number)s of %(count)s. Entered so far: %(card1)s."),
+    _("Card %(number)s of %(count)s. Entered so far: %(card1)s, %(card2)s."),
+    _("Card %(number)s of %(count)s. Entered so far: %(card1)s, %(card2)s, %(card3)s."),
+    _("Card %(number)s of %(count)s. Entered so far: %(card1)s, %(card2)s, %(card3)s, %(card4)s."),
+)
+
+
+def _draw_progress(so_far: list[str], count: int) -> Msg:
+    """What the phone has recorded of this draw, and which card the next tap enters."""
+    names = {f"card{index}": NATION_NAMES[nation] for index, nation in enumerate(so_far, 1)}
+    return msg(
+        DRAW_PROGRESS[len(so_far)],
+        number=len(so_far) + 1,
+        count=len(so_far) + count,
+        **names,
     )
 
 
-def _nation_draw_choices(state: State, kind: str, wanted: int, group: str) -> list[Choice]:
-    count = nation_draw_count(state, wanted)
+def _nation_draw_choices(
+    apply: Apply, state: State, seat: int, kind: str, wanted: int, group: str
+) -> list[Choice]:
+    """One tap per card: a button per nation (hand tracking), or one tap for the whole draw."""
+    so_far = drawing(state, seat)
+    count = nation_draw_count(state, wanted - len(so_far))
     if count == 0:
         # The deck and the discard pile are both empty: the draw takes nothing.
         return [
@@ -97,34 +114,41 @@ def _nation_draw_choices(state: State, kind: str, wanted: int, group: str) -> li
     if not is_tracked(state):
         label = _("I drew 1 nation card") if one else _("I drew %(count)s nation cards")
         return [Choice(msg(label, count=count), {"type": kind}, group=group)]
-    enter = (
-        _("Enter the nation card I drew") if one else _("Enter the %(count)s nation cards I drew")
-    )
+    result: list[Choice] = []
+    note: Msg | None = _draw_progress(so_far, count)
+    for nation in NATIONS:
+        action = {"type": f"{kind}_card", "nation": nation}
+        reason = _reason(apply, state, {**action, "seat": seat})
+        result.append(
+            Choice(
+                msg(NATION_NAMES[nation]),
+                action,
+                disabled=reason,
+                group=group,
+                note=note if reason is None else None,
+            )
+        )
+        if reason is None:
+            note = None  # shown once, above the first button that can be tapped
     let = (
         _("Let the app draw 1 nation card") if one else _("Let the app draw %(count)s nation cards")
     )
-    return [
-        Choice(
-            msg(enter, count=count),
-            {"type": kind},
-            fields=_card_fields(count),
-            group=group,
-            note=None if one else msg(_("The order of the cards does not matter.")),
-        ),
+    result.append(
         Choice(
             msg(let, count=count), {"type": kind, "by_app": True}, group=group, style="secondary"
-        ),
-    ]
+        )
+    )
+    return result
 
 
-def _deal_choices(state: State, seat: int) -> list[Choice]:
+def _deal_choices(apply: Apply, state: State, seat: int) -> list[Choice]:
     if state["dealt"][seat]:
         return []
-    return _nation_draw_choices(state, "deal", STARTING_HAND, _("Starting hand"))
+    return _nation_draw_choices(apply, state, seat, "deal", STARTING_HAND, _("Starting hand"))
 
 
-def _draw_choices(state: State) -> list[Choice]:
-    return _nation_draw_choices(state, "draw", NATION_DRAW, _("Draw"))
+def _draw_choices(apply: Apply, state: State, seat: int) -> list[Choice]:
+    return _nation_draw_choices(apply, state, seat, "draw", NATION_DRAW, _("Draw"))
 
 
 def _discard_choices(apply: Apply, state: State, seat: int) -> list[Choice]:
@@ -441,12 +465,14 @@ def _moving_note(moving: list[str]) -> Msg:
     )
 
 
-def _temple_choices(state: State) -> list[Choice]:
+def _temple_choices(apply: Apply, state: State, seat: int) -> list[Choice]:
+    """One tap per temple card: six level buttons, the impossible ones greyed with why."""
     deck = state["temple_deck"]
-    count = min(2, deck["size"])
+    count = temple_draw_count(state, 2)
     group = _("Temple cards")
     known = deck["top"][:count]
-    if len(known) == count:
+    pending = temple_pending(state, seat)
+    if not pending and len(known) == count:
         action: Action = {"type": "draw_temples"}
         action.update(dict(zip(LEVEL_KEYS, known, strict=False)))
         return [
@@ -457,18 +483,15 @@ def _temple_choices(state: State) -> list[Choice]:
             )
         ]
     unknown = temple_deck_unknown(state)
-    possible = sorted(set(known) | {level for level in LEVELS if unknown[level] > 0})
-    if not possible:
-        possible = temple_levels_possible(state)
-    level_choices = tuple((level, str(level)) for level in possible)
-    fields = tuple(
-        Field(key, label, "choice", level_choices, default=default)
-        for key, label, default in zip(
-            LEVEL_KEYS[:count], LEVEL_LABELS, [*known, None, None], strict=False
+    for level in pending[len(known) :]:
+        unknown[level] -= 1
+    levels = ", ".join(str(level) for level in LEVELS if unknown[level] > 0)
+    if pending:
+        note = msg(
+            _("First card drawn: level %(level)s. Tap the level of the second card."),
+            level=pending[0],
         )
-    )
-    levels = ", ".join(str(level) for level in possible if unknown[level] > 0)
-    if known:
+    elif known:
         note = msg(
             _("The first card is known: level %(known)s. The deck can still hold: %(levels)s."),
             known=known[0],
@@ -476,29 +499,29 @@ def _temple_choices(state: State) -> list[Choice]:
         )
     else:
         note = msg(_("The deck can still hold: %(levels)s."), levels=levels)
-    one = count == 1
-    return [
-        Choice(
-            msg(
-                _("Enter the temple card I drew")
-                if one
-                else _("Enter the %(count)s temple cards I drew"),
-                count=count,
-            ),
-            {"type": "draw_temples"},
-            fields=fields,
-            group=group,
-            note=note,
-        ),
-        Choice(
-            msg(
-                _("Let the app draw 1 temple card")
-                if one
-                else _("Let the app draw %(count)s temple cards"),
-                count=count,
-            ),
-            {"type": "draw_temples", "by_app": True},
-            group=group,
-            style="secondary",
-        ),
-    ]
+    result: list[Choice] = []
+    shown: Msg | None = note
+    for level in LEVELS:
+        action = {"type": "temple_card", "level": level}
+        reason = _reason(apply, state, {**action, "seat": seat})
+        result.append(
+            Choice(
+                msg(_("Level %(level)s"), level=level),
+                action,
+                disabled=reason,
+                group=group,
+                note=shown if reason is None else None,
+            )
+        )
+        if reason is None:
+            shown = None  # the note once, above the first level that can be tapped
+    if pending:
+        let = msg(_("Let the app draw the second temple card"))
+    elif count == 1:
+        let = msg(_("Let the app draw 1 temple card"))
+    else:
+        let = msg(_("Let the app draw %(count)s temple cards"), count=count)
+    result.append(
+        Choice(let, {"type": "draw_temples", "by_app": True}, group=group, style="secondary")
+    )
+    return result

@@ -1,9 +1,12 @@
 """Drawing from the two face-down decks, entered by the table or drawn by the app.
 
-The table may enter what it drew (``card1``.. for nation cards, ``first`` and
-``second`` for temple levels) or send ``"by_app": true``; then the engine
+The table may enter what it drew or send ``"by_app": true``; then the engine
 draws with ``random.Random(action["seed"])`` from what it knows the deck
-holds, so a replay of the log draws the same cards.
+holds, so a replay of the log draws the same cards. The phone enters one card
+per tap: a nation card at a time (``deal_card``/``draw_card``, the cards so far
+kept in the private ``_drawing``) and a temple level at a time (``temple_card``,
+the first level waiting in ``temple_pending`` until the second is turned up).
+Whole draws in one entry (``card1``.., ``first``/``second``) stay accepted.
 """
 
 from __future__ import annotations
@@ -31,6 +34,9 @@ CARD_LABELS: tuple[str, ...] = (
     _("Fifth card"),
 )
 LEVEL_LABELS: tuple[str, ...] = (_("Level of the first card"), _("Level of the second card"))
+# The one field of an entry of a single card (``deal_card``/``draw_card``, ``temple_card``).
+CARD_NATION_LABEL = _("Nation of the card drawn")
+LEVEL_LABEL = _("Level of the temple card drawn")
 
 
 def by_app(action: Action) -> bool:
@@ -57,6 +63,19 @@ def _pick(rng: random.Random, counts: dict, order: tuple) -> object:
 
 
 # -- nation cards --------------------------------------------------------------------
+
+
+def drawing(state: State, seat: int) -> list[str]:
+    """The nation cards ``seat`` has entered so far in its current draw (tracked hands)."""
+    so_far = state.get("_drawing")
+    return list(so_far[seat]) if so_far else []
+
+
+def set_drawing(state: State, seat: int, cards: list[str]) -> None:
+    """Keep the cards entered so far in the current draw (private, like the hand)."""
+    if not state.get("_drawing"):
+        state["_drawing"] = [[] for _ in state["players"]]
+    state["_drawing"][seat] = list(cards)
 
 
 def nation_draw_count(state: State, wanted: int) -> int:
@@ -116,13 +135,52 @@ def draw_nations(state: State, seat: int, wanted: int, action: Action) -> list[s
 # -- temple cards ----------------------------------------------------------------------
 
 
+def temple_pending(state: State, seat: int) -> list[int]:
+    """The temple levels ``seat`` has turned up but not laid yet (the first of two)."""
+    pending = state.get("temple_pending")
+    if pending is None or pending["seat"] != seat:
+        return []
+    return list(pending["levels"])
+
+
+def next_temple_levels(state: State, drawn: list[int]) -> list[int]:
+    """The levels the next temple card can have, after ``drawn`` were turned up."""
+    top = state["temple_deck"]["top"]
+    if len(drawn) < len(top):
+        return [top[len(drawn)]]
+    unknown = temple_deck_unknown(state)
+    for level in drawn[len(top) :]:
+        unknown[level] -= 1
+    return [level for level in LEVELS if unknown[level] > 0]
+
+
 def temple_levels_possible(state: State) -> list[int]:
     """The levels the next temple card drawn can have."""
+    return next_temple_levels(state, [])
+
+
+def check_next_temple_level(state: State, drawn: list[int], level: object) -> int:
+    """``level`` as the next card after ``drawn``, or IllegalAction saying why not."""
+    require(
+        isinstance(level, int) and not isinstance(level, bool) and level in LEVELS,
+        _("Enter the level of each temple card drawn, from 1 to 6."),
+    )
+    assert isinstance(level, int)
     top = state["temple_deck"]["top"]
-    if top:
-        return [top[0]]
-    unknown = temple_deck_unknown(state)
-    return [level for level in LEVELS if unknown[level] > 0]
+    if len(drawn) < len(top):
+        require(
+            level == top[len(drawn)],
+            _("The next temple card is known to be level %(level)s."),
+            level=top[len(drawn)],
+        )
+    elif level not in next_temple_levels(state, drawn):
+        raise IllegalAction(_("The temple deck holds no card of level %(level)s."), level=level)
+    return level
+
+
+def temple_draw_count(state: State, wanted: int) -> int:
+    """How many temple cards a draw of ``wanted`` takes (the deck may hold fewer)."""
+    return min(wanted, state["temple_deck"]["size"])
 
 
 def draw_temples(state: State, seat: int, wanted: int, action: Action) -> list[int]:
@@ -130,23 +188,33 @@ def draw_temples(state: State, seat: int, wanted: int, action: Action) -> list[i
 
     The known top cards (destroyed temples put back) come first; the rest is
     entered or drawn from the levels the deck can still hold. "Nejdříve obě
-    karty odkryje, pak položí tu s vyšší hodnotou a na ni tu s nižší."
+    karty odkryje, pak položí tu s vyšší hodnotou a na ni tu s nižší." A
+    first card already entered on its own (``temple_pending``) counts as drawn.
     """
     deck = state["temple_deck"]
-    count = min(wanted, deck["size"])
+    count = temple_draw_count(state, wanted)
     require(count > 0, _("The temple deck is empty."))
     known = deck["top"][:count]
-    missing = count - len(known)
-    unknown = temple_deck_unknown(state)
+    pending = temple_pending(state, seat)
     if by_app(action):
         rng = app_random(action)
-        fresh_cards: list[int] = []
-        for _index in range(missing):
+        unknown = temple_deck_unknown(state)
+        for level in pending[len(known) :]:
+            unknown[level] -= 1
+        drawn = list(pending)
+        for index in range(len(pending), count):
+            if index < len(known):
+                drawn.append(known[index])
+                continue
             level = int(_pick(rng, unknown, LEVELS))  # type: ignore[call-overload]
             unknown[level] -= 1
-            fresh_cards.append(level)
-        drawn = known + fresh_cards
+            drawn.append(level)
     else:
+        require(
+            not pending,
+            _("The first temple card is already entered: tap the level of the second one."),
+        )
+        unknown = temple_deck_unknown(state)
         entered = []
         for key in LEVEL_KEYS[:count]:
             value = action.get(key)
@@ -172,9 +240,18 @@ def draw_temples(state: State, seat: int, wanted: int, action: Action) -> list[i
                 )
             unknown[level] -= 1
         drawn = entered
+    return lay_temples(state, seat, drawn)
+
+
+def lay_temples(state: State, seat: int, drawn: list[int]) -> list[int]:
+    """Take the checked ``drawn`` cards off the deck and lay them, the higher one first."""
+    deck = state["temple_deck"]
+    count = len(drawn)
+    known = deck["top"][:count]
     deck["top"] = deck["top"][len(known) :]
     deck["size"] -= count
     laid = sorted(drawn, reverse=True)
     state["temple_rows"][seat].extend(laid)
     state["last_temple_draw"] = {"seat": seat, "levels": laid}
+    state["temple_pending"] = None
     return laid

@@ -22,7 +22,14 @@ from games.babel.constants import (
     SUMERIANS_NATION,
     SUMERIANS_RUN,
 )
-from games.babel.draws import CARD_KEYS, CARD_LABELS, LEVEL_KEYS, LEVEL_LABELS
+from games.babel.draws import (
+    CARD_KEYS,
+    CARD_LABELS,
+    CARD_NATION_LABEL,
+    LEVEL_KEYS,
+    LEVEL_LABEL,
+    LEVEL_LABELS,
+)
 from games.babel.endgame import check_totals
 from games.babel.state import State, height, initial_state, temple, temple_total
 from games.base import (
@@ -44,7 +51,9 @@ Handler = Callable[[State, int, Action], None]
 
 HANDLERS: dict[str, Handler] = {
     "deal": actions.deal,
+    "deal_card": actions.deal_card,
     "draw": actions.draw,
+    "draw_card": actions.draw_card,
     "travel": actions.travel,
     "settle": actions.settle,
     "build": actions.build,
@@ -53,6 +62,7 @@ HANDLERS: dict[str, Handler] = {
     "give_up": actions.give_up,
     "end_actions": actions.end_actions,
     "draw_temples": actions.draw_temple_cards,
+    "temple_card": actions.temple_card,
 }
 
 OPTIONS: tuple[Option, ...] = (
@@ -168,8 +178,12 @@ class BabelGame(Game):
                 for key, label in zip(CARD_KEYS, CARD_LABELS, strict=True)
                 if key in action
             )
+        if kind in ("deal_card", "draw_card") and "nation" in action:
+            return (Field("nation", CARD_NATION_LABEL, "choice", nations),)
+        levels = tuple((level, str(level)) for level in LEVELS)
+        if kind == "temple_card" and "level" in action:
+            return (Field("level", LEVEL_LABEL, "choice", levels),)
         if kind == "draw_temples":
-            levels = tuple((level, str(level)) for level in LEVELS)
             return tuple(
                 Field(key, label, "choice", levels)
                 for key, label in zip(LEVEL_KEYS, LEVEL_LABELS, strict=True)

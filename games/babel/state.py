@@ -22,12 +22,16 @@ Layout::
     discard        [nation, ...] face up, the last one on top
     hand_sizes     [int, int]
     _hands         None, or [{nation: count}, {nation: count}] with hand tracking
+    _drawing       None, or [[nation, ...], [...]]: the cards each seat has entered one by
+                   one in its current draw (hand tracking; private like the hand)
     dealt          [bool, bool]: starting hand entered (hand tracking)
     migrated       the active player has migrated this turn
     pending        None, or {"seat": s, "count": n}: s must still discard n cards (halving)
     final_phase    the final phase has begun
     result         None, or the outcome
     last_temple_draw  None, or {"seat": s, "levels": [high, low]}
+    temple_pending None, or {"seat": s, "levels": [level]}: the first temple card turned up,
+                   entered on its own; it stays counted in the deck until both are laid
     announcement   None, or {"seat": s, "count": n}: the hand announced at the end of a turn
 """
 
@@ -78,12 +82,14 @@ def initial_state(players: list[str], options: dict[str, str]) -> State:
         "discard": [],
         "hand_sizes": [hand] * seats,
         "_hands": [dict.fromkeys(NATIONS, 0) for _ in range(seats)] if tracked else None,
+        "_drawing": [[] for _ in range(seats)] if tracked else None,
         "dealt": [not tracked] * seats,
         "migrated": False,
         "pending": None,
         "final_phase": False,
         "result": None,
         "last_temple_draw": None,
+        "temple_pending": None,
         "announcement": None,
     }
 

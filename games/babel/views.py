@@ -16,6 +16,7 @@ from games.babel.constants import (
     STAGE_OVER,
     STAGE_TEMPLE,
 )
+from games.babel.draws import drawing
 from games.babel.endgame import distances
 from games.babel.state import (
     State,
@@ -46,8 +47,14 @@ def view(state: State, seat: int | None) -> State:
     public["board"] = board(state)
     public["labels"] = {"nations": dict(NATION_NAMES), "cities": dict(CITY_NAMES)}
     public["hand"] = None
+    public["drawing"] = []
     if seat is not None and state["_hands"] is not None and 0 <= seat < len(state["players"]):
         public["hand"] = dict(state["_hands"][seat])
+        # The cards this seat has entered so far in its current draw, one tap each.
+        public["drawing"] = [
+            {"nation": nation, "name": NATION_NAMES[nation]} for nation in drawing(state, seat)
+        ]
+    public["temple_pending"] = state.get("temple_pending")
     return public
 
 
@@ -118,7 +125,14 @@ def describe(action: Action) -> Msg:
     if kind == "deal":
         return msg(_("Enters the starting hand"))
     if kind == "draw":
+        if action.get("by_app"):
+            return msg(_("Lets the app draw the nation cards"))
         return msg(_("Draws 3 nation cards"))
+    if kind == "deal_card":
+        # The nation stays private: the log is shown to everyone.
+        return msg(_("Enters a card of the starting hand"))
+    if kind == "draw_card":
+        return msg(_("Draws a nation card"))
     if kind == "travel":
         return msg(_("Travels to %(city)s"), city=CITY_NAMES.get(str(action.get("nation")), "?"))
     if kind == "settle":
@@ -139,9 +153,11 @@ def describe(action: Action) -> Msg:
         return msg(_("Discards a card of the %(nation)s"), nation=nation)
     if kind == "end_actions":
         return msg(_("Ends the actions"))
+    if kind == "temple_card":
+        return msg(_("Draws a temple card of level %(level)s"), level=action.get("level", "?"))
     if kind == "draw_temples":
         if action.get("by_app"):
-            return msg(_("Lets the app draw 2 temple cards"))
+            return msg(_("Lets the app draw the temple cards"))
         return msg(
             _("Draws temple cards %(first)s and %(second)s"),
             first=action.get("first", "?"),

@@ -48,10 +48,6 @@ def tap(phone: Any, label: str, **fields: str) -> None:
     phone.wait_for_function("() => !document.querySelector('.htmx-request')", timeout=LIVE)
 
 
-def cards(*nations: str) -> dict[str, str]:
-    return {f"card{i}": nation for i, nation in enumerate(nations, start=1)}
-
-
 def disabled_reason(phone: Any, label: str) -> str:
     choice = phone.locator(".choice.disabled").filter(
         has=phone.get_by_role("button", name=label, exact=True)
@@ -92,21 +88,27 @@ def test_two_phones_play_babel_with_hands_on_the_phones(server: Any, phones: Any
     screen.reload()
     screen.get_by_role("button", name="Start the game").click()
 
-    # -- the starting hands: Anna enters hers, Ben enters five Assyrians -----------------
+    # -- the starting hands: one tap per card; Anna enters hers, Ben five Assyrians -------
     see(anna, "Both players enter their starting hands.")
-    tap(
-        anna,
-        "Enter the 5 nation cards I drew",
-        **cards("Medes", "Medes", "Medes", "Sumerians", "Sumerians"),
-    )
+    see(anna, "Card 1 of 5: tap the nation of each card as you draw it.")
+    for nation in ("Medes", "Medes", "Medes", "Sumerians"):
+        tap(anna, nation)
+    see(anna, "Card 5 of 5. Entered so far: Medes, Medes, Medes, Sumerians.")
+    assert "Medes, Medes, Medes, Sumerians" in anna.locator(".g-babel .drawing").inner_text()
+    assert ben.locator(".g-babel .drawing").count() == 0  # Anna's cards stay on her phone
+    tap(anna, "Sumerians")
     assert "3× Medes" in hand_text(anna) and "2× Sumerians" in hand_text(anna)
-    tap(ben, "Enter the 5 nation cards I drew", **cards(*["Assyrians"] * 5))
+    for _ in range(5):
+        tap(ben, "Assyrians")
     assert "5× Assyrians" in hand_text(ben)
     anna.get_by_text("Your turn").wait_for(timeout=LIVE)  # Anna's phone followed live
     see(screen, "Anna: draw 3 nation cards")
 
-    # -- Anna's first turn ------------------------------------------------------------------
-    tap(anna, "Enter the 3 nation cards I drew", **cards("Medes", "Medes", "Persians"))
+    # -- Anna's first turn: three taps for the three cards drawn -------------------------------
+    tap(anna, "Medes")
+    tap(anna, "Medes")
+    see(anna, "Card 3 of 3. Entered so far: Medes, Medes.")
+    tap(anna, "Persians")
     assert "5× Medes" in hand_text(anna) and "1× Persians" in hand_text(anna)
     see(ben, "Anna: actions")
     see(screen, "Nation cards in hand: 8")
@@ -139,7 +141,11 @@ def test_two_phones_play_babel_with_hands_on_the_phones(server: Any, phones: Any
     tap(anna, "End actions")
     see(ben, "Anna: draw 2 temple cards")
     see(anna, "The deck can still hold: 1, 2, 3, 4, 5, 6.")  # the note above the levels
-    tap(anna, "Enter the 2 temple cards I drew", first="2", second="3")  # laid higher first
+    tap(anna, "Level 2")  # the first card turned up waits for the second
+    see(anna, "First card drawn: level 2. Tap the level of the second card.")
+    see(screen, "Anna drew a temple card of level 2; the second card follows.")
+    assert screen.locator(".g-babel .temple-row[data-seat='0'] .tc").count() == 0
+    tap(anna, "Level 3")  # laid higher first
     see(screen, "Anna drew 3, 2.")
     assert screen.locator(".g-babel .temple-row[data-seat='0'] .tc").all_inner_texts() == ["3", "2"]
 

@@ -192,11 +192,16 @@ def test_choices_in_the_temple_phase_list_only_possible_levels() -> None:
     state = arrange(
         new_game(), stage="temple", temple_rows=[[6] * 5, []], start_card=[False, False]
     )
-    entry = GAME.choices(state, 0)[0]
-    levels = {value for value, _label in entry.fields[0].choices}
-    assert levels == {1, 2, 3, 4, 5}
+    levels = {
+        c.action["level"]: c.disabled
+        for c in GAME.choices(state, 0)
+        if c.action["type"] == "temple_card"
+    }
+    assert [level for level, why in levels.items() if why is None] == [1, 2, 3, 4, 5]
+    assert levels[6] is not None and levels[6]["args"] == {"level": 6}
     assert GAME.facts({"type": "draw_temples", "first": 1, "second": 2})[0].key == "first"
     assert GAME.facts({"type": "draw_temples", "by_app": True}) == ()
+    assert GAME.facts({"type": "temple_card", "level": 3})[0].key == "level"
     assert GAME.facts({"type": "travel", "nation": "medes"}) == ()
 
 
@@ -214,7 +219,10 @@ def test_phase_and_describe_are_messages() -> None:
         "give_up",
         "end_actions",
         "draw_temples",
+        "temple_card",
         "deal",
+        "deal_card",
+        "draw_card",
         "nonsense",
     ):
         line = GAME.describe(
@@ -226,6 +234,7 @@ def test_phase_and_describe_are_messages() -> None:
                 "source": "row0",
                 "first": 1,
                 "second": 2,
+                "level": 3,
             }
         )
         assert isinstance(line["text"], str) and line["text"]
@@ -287,7 +296,7 @@ def test_notes_tell_what_an_entry_will_do() -> None:
 
 def test_temple_entry_with_a_known_first_card_and_one_card_left() -> None:
     """ "Chrámové karty se odloží lícem dolů na dobírací balíček" -- the destroyed
-    temple's card is known; the phone fills it in and says so."""
+    temple's card is known; the phone enables only its level and says so."""
     state = arrange(
         new_game(), stage="temple", temples={"medes": [[], [3]]}, start_card=[False, False]
     )
@@ -295,13 +304,16 @@ def test_temple_entry_with_a_known_first_card_and_one_card_left() -> None:
     state["temple_deck"]["top"] = [3]
     state["temple_deck"]["size"] += 1
     check_invariants(state)
-    entry = GAME.choices(state, 0)[0]
-    assert entry.fields[0].default == 3 and entry.fields[1].default is None
+    enabled_levels = [
+        c for c in GAME.choices(state, 0) if c.action["type"] == "temple_card" and not c.disabled
+    ]
+    assert [c.action["level"] for c in enabled_levels] == [3]
+    entry = enabled_levels[0]
     assert entry.note is not None and entry.note["args"]["known"] == 3
     state = arrange(new_game(), stage="temple", start_card=[False, False])
     unknown = GAME.view(state, None)["temple_deck_levels"]["shuffled"]
     rest = [int(level) for level, count in unknown.items() for _ in range(count)]
     rest.remove(6)
     state = arrange(state, stage="temple", temple_rows=[rest, []])
-    labels = [c.label["text"] for c in GAME.choices(state, 0)]
-    assert labels == ["Enter the temple card I drew", "Let the app draw 1 temple card"]
+    labels = [c.label["text"] for c in GAME.choices(state, 0) if not c.disabled]
+    assert labels == ["Level %(level)s", "Let the app draw 1 temple card"]

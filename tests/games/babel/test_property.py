@@ -10,7 +10,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.babel import GAME
-from games.babel.constants import FINAL_RUSSIAN, NATIONS, STAGE_DRAW, STAGE_OVER
+from games.babel.constants import (
+    FINAL_RUSSIAN,
+    NATIONS,
+    STAGE_DEAL,
+    STAGE_DRAW,
+    STAGE_OVER,
+    STAGE_TEMPLE,
+)
 from games.babel.state import State, nation_cards_in_sight, temple_deck_unknown, temple_total
 from games.base import Choice, IllegalAction
 from tests.games.babel.helpers import PLAYERS, arrange, check_invariants
@@ -99,7 +106,26 @@ def advanced_start(rng: random.Random, options: dict[str, str]) -> State:
         return arrange(state, hand_sizes=[5, 5], stage=STAGE_DRAW, active=0)
 
 
-def play(seed: int, options: dict[str, str], advanced: bool = False) -> State:
+def check_one_tap_draws(state: State) -> None:
+    """A tapped first temple card waits only in its player's temple phase; cards entered one
+    by one belong to the draw under way (the starting hand or the turn's three)."""
+    pending = state["temple_pending"]
+    if pending is not None:
+        assert state["stage"] == STAGE_TEMPLE and pending["seat"] == state["active"]
+        assert len(pending["levels"]) == 1 and state["temple_deck"]["size"] >= 2
+    if state["_drawing"] is not None:
+        for seat, cards in enumerate(state["_drawing"]):
+            if state["stage"] == STAGE_DEAL:
+                assert len(cards) < 5 and (not cards or not state["dealt"][seat])
+            elif state["stage"] == STAGE_DRAW and seat == state["active"]:
+                assert len(cards) < 3
+            else:
+                assert cards == []
+
+
+def play(
+    seed: int, options: dict[str, str], advanced: bool = False, kinds: Counter | None = None
+) -> State:
     rng = random.Random(seed)
     state = advanced_start(rng, options) if advanced else GAME.setup(PLAYERS, options)
     for step in range(MAX_STEPS):
@@ -118,7 +144,10 @@ def play(seed: int, options: dict[str, str], advanced: bool = False) -> State:
         except IllegalAction:
             continue  # random field values may be refused; the state is unchanged
         check_invariants(state)
+        check_one_tap_draws(state)
         check_end_conditions(state)
+        if kinds is not None:
+            kinds[action["type"] + (" by app" if action.get("by_app") else "")] += 1
     return state
 
 
@@ -137,3 +166,14 @@ def test_random_legal_play_keeps_every_card_and_ends_correctly(
     state = play(seed, options, advanced)
     check_end_conditions(state)
     assert GAME.outcome(state) is not None, "a random game did not end within the step bound"
+
+
+def test_random_play_uses_the_one_tap_entries() -> None:
+    """The phone's buttons: a tap per nation card and per temple card, or the app draw."""
+    kinds: Counter = Counter()
+    for seed in range(3):
+        options = {"hand_tracking": "on", "sumerians": "run", "final_push": "under10"}
+        state = play(seed, options, kinds=kinds)
+        assert GAME.outcome(state) is not None
+    for kind in ("deal_card", "draw_card", "temple_card", "draw by app", "draw_temples by app"):
+        assert kinds[kind] > 0, kinds
