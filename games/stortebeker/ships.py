@@ -37,7 +37,8 @@ def ship_from_entry(action: Action, ship_id: int) -> Ship:
     """A ship built from an entry, every field validated.
 
     The needs come as ``needs`` (``{kind: count}``) or as the phone's
-    ``need_<kind>`` fields (missing ones count 0).
+    ``need_<kind>`` fields (missing ones count 0); the fields win when both
+    are there (a correction replaces the fields).
     """
     colour = action.get("colour")
     if colour not in SHIP_COLOURS:
@@ -45,7 +46,7 @@ def ship_from_entry(action: Action, ship_id: int) -> Ship:
     points = int_arg(action, "points", 0, MAX_POINTS)
     defence = int_arg(action, "defence", 1, MAX_DEFENCE)
     raw_needs = action.get("needs")
-    if raw_needs is None:
+    if raw_needs is None or any(f"need_{kind}" in action for kind in KINDS):
         raw_needs = {kind: action.get(f"need_{kind}", 0) for kind in KINDS}
     if not isinstance(raw_needs, dict):
         raise IllegalAction(_("needs must map provisions to counts."))

@@ -162,3 +162,13 @@ def test_draw_facts_match_the_cards_drawn() -> None:
     from games.stortebeker.inputs import number_dice
 
     assert number_dice({"dice": [1, 1], "die_1": 5, "die_2": 6}) == [5, 6]
+
+
+def test_ship_correction_fields_win_over_needs() -> None:
+    """A correction replaces the phone's ``need_<kind>`` fields; they count even when a script
+    entered the ship with a ``needs`` map."""
+    from games.stortebeker.ships import ship_from_entry
+
+    entry = {"colour": "red", "points": 3, "defence": 5, "needs": {"rum": 1}}
+    assert ship_from_entry(entry, 1)["needs"] == {"rum": 1}
+    assert ship_from_entry({**entry, "need_meat": 2}, 1)["needs"] == {"meat": 2}
