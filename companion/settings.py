@@ -114,6 +114,8 @@ TEMPLATES = [
 _sqlite = {
     "ENGINE": "django.db.backends.sqlite3",
     "NAME": DATA_DIR / "companion.sqlite3",
+    # Keep the connection: opening one (and its PRAGMAs) costs more than a whole entry.
+    "CONN_MAX_AGE": None,
     "OPTIONS": {
         # IMMEDIATE takes the write lock when a transaction starts, so two entries
         # for one table queue up instead of failing half-way with "database is locked".
