@@ -52,8 +52,9 @@ async def play_table(
     code = await make_table(host, phones)
     listeners = [Listener(phone, code) for phone in phones]
     await asyncio.gather(*(listener.ready.wait() for listener in listeners))
-    await asyncio.sleep(1)  # every stream subscribed (and, with Redis, every listener)
     version = await current_version(phones[0], code)
+    await ready.wait()  # every table set up and every stream open: measure the game
+    await asyncio.sleep(1)  # with Redis, every process's listener subscribed
     sent_at: dict[int, tuple[float, int]] = {}
     for turn in range(args.entries):
         await think(args.think)
