@@ -1,8 +1,57 @@
-"""The ASGI application that the start command serves with uvicorn."""
+"""The ASGI application that the start command serves with uvicorn.
+
+Two doors into the same Django project:
+- the live streams (and the version probe) are async views, served by Django's ASGI
+  handler, so that hundreds of open streams cost no threads;
+- every other request is a plain synchronous view. It goes through Django's WSGI
+  handler, run in one worker thread per request: under the ASGI handler each
+  middleware would hop between the event loop and a thread twice per request,
+  which costs more than many views themselves.
+"""
+
+from __future__ import annotations
 
 import os
+import re
+from typing import Any
 
-from django.core.asgi import get_asgi_application
+from asgiref.sync import sync_to_async
+from asgiref.wsgi import WsgiToAsgi, WsgiToAsgiInstance
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "companion.settings")
-application = get_asgi_application()
+
+from django.core.asgi import get_asgi_application  # noqa: E402
+from django.core.wsgi import get_wsgi_application  # noqa: E402
+
+# asgiref's own method, unwrapped from its thread-sensitive decorator.
+_run_wsgi_app = WsgiToAsgiInstance.__dict__["run_wsgi_app"].func
+
+
+class _PooledInstance(WsgiToAsgiInstance):
+    """One request, run in a pool thread (asgiref's default keeps all in one thread).
+
+    Each pool thread keeps its own database connection; the database's own locking
+    (SQLite's IMMEDIATE transactions, PostgreSQL's row lock) orders the writes.
+    """
+
+    @sync_to_async(thread_sensitive=False)
+    def run_wsgi_app(self, body: Any) -> None:
+        _run_wsgi_app(self, body)
+
+
+class _PooledWsgiToAsgi(WsgiToAsgi):
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        instance = _PooledInstance(self.wsgi_application, self.duplicate_header_limit)
+        await instance(scope, receive, send)
+
+
+_async_django = get_asgi_application()
+_sync_django = _PooledWsgiToAsgi(get_wsgi_application())
+ASYNC_PATHS = re.compile(r"^/t/[^/]+/(stream|version)/$")
+
+
+async def application(scope: dict[str, Any], receive: Any, send: Any) -> None:
+    if scope["type"] == "http" and not ASYNC_PATHS.match(scope["path"]):
+        await _sync_django(scope, receive, send)
+    else:
+        await _async_django(scope, receive, send)
