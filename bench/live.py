@@ -28,6 +28,7 @@ class Listener:
         self.code = code
         self.seen: dict[int, float] = {}
         self.ready = asyncio.Event()
+        self.fetches: set[asyncio.Task[None]] = set()
         self.task = asyncio.create_task(self.listen())
 
     async def listen(self) -> None:
@@ -40,13 +41,22 @@ class Listener:
                 if line.startswith("data: "):
                     version = int(line[6:])
                     self.seen[version] = time.perf_counter()
-                    # The page now fetches what it may see, which loads the server as in real use.
-                    await self.phone.http.get(f"/t/{self.code}/me/live/")
+                    # The page now fetches what it may see, which loads the server as in real
+                    # use; like a browser, the stream is read on meanwhile.
+                    self.fetches.add(asyncio.create_task(self.refresh()))
+
+    async def refresh(self) -> None:
+        await self.phone.http.get(f"/t/{self.code}/me/live/")
 
 
-async def play_table(
-    urls: list[str], table: int, args, entry_ms: list[float], update_ms: list[float]
-) -> None:  # type: ignore[no-untyped-def]
+async def play_table(  # type: ignore[no-untyped-def]
+    urls: list[str],
+    table: int,
+    args,
+    entry_ms: list[float],
+    update_ms: list[float],
+    ready: asyncio.Barrier,
+) -> None:
     phones = [Phone(urls[(table + i) % len(urls)]) for i in range(args.phones)]
     host = Phone(urls[table % len(urls)])
     code = await make_table(host, phones)
@@ -83,9 +93,10 @@ async def main() -> None:
         urls = [server.url for server in running]
         entry_ms: list[float] = []
         update_ms: list[float] = []
+        ready = asyncio.Barrier(args.tables)
         started = time.perf_counter()
         await asyncio.gather(
-            *(play_table(urls, t, args, entry_ms, update_ms) for t in range(args.tables))
+            *(play_table(urls, t, args, entry_ms, update_ms, ready) for t in range(args.tables))
         )
         elapsed = time.perf_counter() - started
         print(
