@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import AsyncIterator
 
+from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
 from django.views.decorators.http import require_GET
 
@@ -42,11 +44,12 @@ async def stream(request: HttpRequest, code: str) -> HttpResponse:
                 seen = latest
                 yield _event(seen)
             while True:
-                version = await subscriber.next(HEARTBEAT_SECONDS)
+                # Spread the heartbeats, so that streams opened together do not wake together.
+                version = await subscriber.next(HEARTBEAT_SECONDS * random.uniform(0.8, 1.2))
                 if version is None:
-                    # Quiet: also check the database, in case a message was lost
-                    # (Redis restarted); then a comment keeps proxies from closing.
-                    version = await _version(code) or 0
+                    # Quiet. Through Redis a message can be lost (Redis restarted), so then
+                    # the database is asked too; a comment keeps proxies from closing.
+                    version = ((await _version(code)) or 0) if settings.REDIS_URL else seen
                     if version <= seen:
                         yield ": keepalive\n\n"
                         continue
