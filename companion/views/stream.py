@@ -5,18 +5,23 @@ from __future__ import annotations
 import random
 from collections.abc import AsyncIterator
 
+from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
 from django.views.decorators.http import require_GET
 
-from companion import live
+from companion import live, serving
 from companion.models import Table
 
 HEARTBEAT_SECONDS = 15.0
 
 
-async def _version(code: str) -> int | None:
-    return await Table.objects.filter(code=code).values_list("version", flat=True).afirst()
+def _read_version(code: str) -> int | None:
+    return Table.objects.filter(code=code).values_list("version", flat=True).first()
+
+
+# On the shared request thread: an open stream then holds no thread or connection of its own.
+_version = sync_to_async(_read_version, thread_sensitive=False, executor=serving.requests)
 
 
 def _event(version: int) -> str:
