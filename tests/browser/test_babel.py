@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-pytestmark = pytest.mark.browser
+from tests.browser.phone_actions import LIVE, disabled_reason, join, see, tap, totals, wait_totals
 
-LIVE = 3000  # ms: how long another screen may take to show an entry
+pytestmark = pytest.mark.browser
 
 
 def start_babel(page: Any, base_url: str) -> str:
@@ -28,52 +28,8 @@ def start_babel(page: Any, base_url: str) -> str:
     return page.url.rstrip("/").rsplit("/", 1)[1]
 
 
-def join(phone: Any, join_url: str, name: str) -> None:
-    phone.goto(join_url)
-    phone.fill("input[name=name]", name)
-    phone.get_by_role("button", name="Take this seat").click()
-    phone.wait_for_url(re.compile(r"/me/$"))
-
-
-def tap(phone: Any, label: str, **fields: str) -> None:
-    """Tap the entry button ``label``, first choosing ``fields`` (select labels) in its form."""
-    button = phone.get_by_role("button", name=label, exact=True)
-    button.first.wait_for(timeout=LIVE)  # the entry may arrive with a live update
-    form = phone.locator("form.choice").filter(has=button)
-    for key, value in fields.items():
-        form.locator(f"select[name='f.{key}']").select_option(label=value)
-    with phone.expect_response(lambda r: "/act/" in r.url, timeout=LIVE):
-        form.get_by_role("button", name=label, exact=True).click()
-    # The live region is swapped in by htmx after the response arrives.
-    phone.wait_for_function("() => !document.querySelector('.htmx-request')", timeout=LIVE)
-
-
-def disabled_reason(phone: Any, label: str) -> str:
-    choice = phone.locator(".choice.disabled").filter(
-        has=phone.get_by_role("button", name=label, exact=True)
-    )
-    return choice.locator(".why").inner_text()
-
-
 def hand_text(phone: Any) -> str:
     return phone.locator(".g-babel .hand").inner_text()
-
-
-def totals(page: Any) -> list[str]:
-    return page.locator(".scores tr.total td").all_inner_texts()
-
-
-def wait_totals(page: Any, expected: list[str]) -> None:
-    page.wait_for_function(
-        "(want) => JSON.stringify([...document.querySelectorAll('.scores tr.total td')]"
-        ".map(td => td.innerText.trim())) === JSON.stringify(want)",
-        arg=expected,
-        timeout=LIVE,
-    )
-
-
-def see(page: Any, text: str) -> None:
-    page.get_by_text(text, exact=False).first.wait_for(timeout=LIVE)
 
 
 def test_two_phones_play_babel_with_hands_on_the_phones(server: Any, phones: Any) -> None:

@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 
-pytestmark = pytest.mark.browser
+from tests.browser.phone_actions import LIVE, disabled_reason, join, see, tap, totals, wait_totals
 
-LIVE = 3000  # ms: how long another screen may take to show an entry
+pytestmark = pytest.mark.browser
 
 
 def start_babylon(page: Any, base_url: str, mode: str = "full") -> str:
@@ -30,13 +30,6 @@ def start_babylon(page: Any, base_url: str, mode: str = "full") -> str:
     return page.url.rstrip("/").rsplit("/", 1)[1]
 
 
-def join(phone: Any, join_url: str, name: str) -> None:
-    phone.goto(join_url)
-    phone.fill("input[name=name]", name)
-    phone.get_by_role("button", name="Take this seat").click()
-    phone.wait_for_url(re.compile(r"/me/$"))
-
-
 def seat_everyone(server: Any, phones: Any, mode: str) -> tuple[Any, Any, Any]:
     """The host screen opens the table, Anna and Ben join by the QR link, the host starts."""
     screen = phones()
@@ -49,48 +42,6 @@ def seat_everyone(server: Any, phones: Any, mode: str) -> tuple[Any, Any, Any]:
     screen.reload()
     screen.get_by_role("button", name="Start the game").click()
     return screen, anna, ben
-
-
-def tap(phone: Any, label: str, **fields: str) -> None:
-    """Tap the entry button ``label`` after filling ``fields`` (select: option label; else typed)."""
-    button = phone.get_by_role("button", name=label, exact=True)
-    button.wait_for(timeout=LIVE)  # the phone may still be taking in the previous entry
-    form = phone.locator("form.choice").filter(has=button)
-    for key, value in fields.items():
-        field = form.locator(f"[name='f.{key}']")
-        if field.evaluate("element => element.tagName") == "SELECT":
-            field.select_option(label=value)
-        else:
-            field.fill(value)
-    with phone.expect_response(lambda r: "/act/" in r.url, timeout=LIVE):
-        form.get_by_role("button", name=label, exact=True).click()
-    # The live region is swapped in by htmx after the response arrives.
-    phone.wait_for_function("() => !document.querySelector('.htmx-request')", timeout=LIVE)
-
-
-def see(page: Any, text: str) -> None:
-    page.get_by_text(text, exact=False).first.wait_for(timeout=LIVE)
-
-
-def disabled_reason(phone: Any, label: str) -> str:
-    choice = phone.locator(".choice.disabled").filter(
-        has=phone.get_by_role("button", name=label, exact=True)
-    )
-    choice.wait_for(timeout=LIVE)
-    return choice.locator(".why").inner_text()
-
-
-def totals(page: Any) -> list[str]:
-    return page.locator(".scores tr.total td").all_inner_texts()
-
-
-def wait_totals(page: Any, expected: list[str]) -> None:
-    page.wait_for_function(
-        "(want) => JSON.stringify([...document.querySelectorAll('.scores tr.total td')]"
-        ".map(td => td.innerText.trim())) === JSON.stringify(want)",
-        arg=expected,
-        timeout=LIVE,
-    )
 
 
 def garden(page: Any, seat: int) -> Any:

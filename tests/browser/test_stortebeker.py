@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-pytestmark = pytest.mark.browser
+from tests.browser.phone_actions import join, see, tap
 
-LIVE = 3000  # ms: how long another screen may take to show an entry
+pytestmark = pytest.mark.browser
 
 
 def start(page: Any, base_url: str) -> None:
@@ -24,33 +24,6 @@ def start(page: Any, base_url: str) -> None:
     form.locator("select[name=players]").select_option("2")
     form.get_by_role("button", name="Start a table").click()
     page.wait_for_url(re.compile(r"/t/[A-Z0-9]+/$"))
-
-
-def join(phone: Any, join_url: str, name: str) -> None:
-    phone.goto(join_url)
-    phone.fill("input[name=name]", name)
-    phone.get_by_role("button", name="Take this seat").click()
-    phone.wait_for_url(re.compile(r"/me/$"))
-
-
-def tap(phone: Any, label: str, **fields: str) -> None:
-    """Tap ``label`` after filling its fields (select labels, or numbers for number inputs)."""
-    button = phone.get_by_role("button", name=label, exact=True)
-    button.first.wait_for(timeout=LIVE)  # the entry may arrive with a live update
-    form = phone.locator("form.choice").filter(has=button)
-    for key, value in fields.items():
-        select = form.locator(f"select[name='f.{key}']")
-        if select.count():
-            select.select_option(label=value)
-        else:
-            form.locator(f"input[name='f.{key}']").fill(value)
-    with phone.expect_response(lambda r: "/act/" in r.url, timeout=LIVE):
-        form.get_by_role("button", name=label, exact=True).click()
-    phone.wait_for_function("() => !document.querySelector('.htmx-request')", timeout=LIVE)
-
-
-def see(page: Any, text: str) -> None:
-    page.get_by_text(text, exact=False).first.wait_for(timeout=LIVE)
 
 
 def hand(*labels: str) -> dict[str, str]:

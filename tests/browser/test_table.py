@@ -6,6 +6,8 @@ import re
 
 import pytest
 
+from tests.browser.phone_actions import join
+
 pytestmark = pytest.mark.browser
 
 
@@ -16,13 +18,6 @@ def start_table(page, base_url: str, game: str = "dice_race", players: int = 2) 
     form.get_by_role("button", name="Start a table").click()
     page.wait_for_url(re.compile(r"/t/[A-Z0-9]+/$"))
     return page.url.rstrip("/").rsplit("/", 1)[1]
-
-
-def join(phone, join_url: str, name: str) -> None:
-    phone.goto(join_url)
-    phone.fill("input[name=name]", name)
-    phone.get_by_role("button", name="Take this seat").click()
-    phone.wait_for_url(re.compile(r"/me/$"))
 
 
 def test_two_phones_join_by_qr_link_and_see_each_others_entries_live(server, phones):

@@ -1,0 +1,59 @@
+"""What a player does on a phone in the browser tests: join, tap an entry, wait to see it."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+LIVE = 3000  # ms: how long another screen may take to show an entry
+
+
+def join(phone: Any, join_url: str, name: str) -> None:
+    """Take a free seat through the table's join link (what its QR code holds)."""
+    phone.goto(join_url)
+    phone.fill("input[name=name]", name)
+    phone.get_by_role("button", name="Take this seat").click()
+    phone.wait_for_url(re.compile(r"/me/$"))
+
+
+def tap(phone: Any, label: str, **fields: str) -> None:
+    """Tap the entry button ``label`` after filling ``fields`` (select: option label; else typed)."""
+    button = phone.get_by_role("button", name=label, exact=True)
+    button.first.wait_for(timeout=LIVE)  # the entry may arrive with a live update
+    form = phone.locator("form.choice").filter(has=button)
+    for key, value in fields.items():
+        field = form.locator(f"[name='f.{key}']")
+        if field.evaluate("element => element.tagName") == "SELECT":
+            field.select_option(label=value)
+        else:
+            field.fill(value)
+    with phone.expect_response(lambda r: "/act/" in r.url, timeout=LIVE):
+        form.get_by_role("button", name=label, exact=True).click()
+    # The live region is swapped in by htmx after the response arrives.
+    phone.wait_for_function("() => !document.querySelector('.htmx-request')", timeout=LIVE)
+
+
+def see(page: Any, text: str) -> None:
+    page.get_by_text(text, exact=False).first.wait_for(timeout=LIVE)
+
+
+def disabled_reason(phone: Any, label: str) -> str:
+    """The reason shown beside a greyed-out entry."""
+    choice = phone.locator(".choice.disabled").filter(
+        has=phone.get_by_role("button", name=label, exact=True)
+    )
+    choice.first.wait_for(timeout=LIVE)
+    return choice.first.locator(".why").inner_text()
+
+
+def totals(page: Any) -> list[str]:
+    return page.locator(".scores tr.total td").all_inner_texts()
+
+
+def wait_totals(page: Any, expected: list[str]) -> None:
+    page.wait_for_function(
+        "(want) => JSON.stringify([...document.querySelectorAll('.scores tr.total td')]"
+        ".map(td => td.innerText.trim())) === JSON.stringify(want)",
+        arg=expected,
+        timeout=LIVE,
+    )
