@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext
@@ -9,6 +11,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 import games
 from companion import devices, selectors
+from companion.models import Table
 from companion.services import tables
 from companion.services.errors import Refused
 from companion.templatetags.companion import translate
@@ -60,32 +63,26 @@ def home(request: HttpRequest) -> HttpResponse:
 
 @require_POST
 def start(request: HttpRequest, code: str) -> HttpResponse:
-    table = table_or_404(code)
-    try:
-        tables.check_host(table, request.COOKIES.get(devices.host_cookie(table)))
-        tables.start_table(table)
-    except Refused as refusal:
-        return _refused(request, refusal)
-    return redirect("table", code=table.code)
+    return _as_host(request, code, tables.start_table)
 
 
 @require_POST
 def free_seat(request: HttpRequest, code: str, index: int) -> HttpResponse:
-    table = table_or_404(code)
-    try:
-        tables.check_host(table, request.COOKIES.get(devices.host_cookie(table)))
-        tables.free_seat(table, index)
-    except Refused as refusal:
-        return _refused(request, refusal)
-    return redirect("table", code=table.code)
+    return _as_host(request, code, lambda table: tables.free_seat(table, index))
 
 
 @require_POST
 def rename_seat(request: HttpRequest, code: str, index: int) -> HttpResponse:
+    name = request.POST.get("name", "")
+    return _as_host(request, code, lambda table: tables.rename_seat(table, index, name))
+
+
+def _as_host(request: HttpRequest, code: str, change: Callable[[Table], object]) -> HttpResponse:
+    """Apply a host-only change to the table, then show the table again."""
     table = table_or_404(code)
     try:
         tables.check_host(table, request.COOKIES.get(devices.host_cookie(table)))
-        tables.rename_seat(table, index, request.POST.get("name", ""))
+        change(table)
     except Refused as refusal:
         return _refused(request, refusal)
     return redirect("table", code=table.code)

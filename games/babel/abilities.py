@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.babel.actions import figure_city, nation_arg, require_actions, take_build_card
+from games.babel.actions import figure_city, lay_level, nation_arg, require_actions
 from games.babel.constants import (
     CITY_NAMES,
     NATION_NAMES,
@@ -188,13 +188,4 @@ def _skip(state: State, seat: int, city: str, source: str, settlers: int) -> Non
         next=height(stack) + 2,
         level=level,
     )
-    require(
-        settlers >= level,
-        _(
-            "Level %(level)s needs at least as many nation cards in %(city)s as its level; you have %(count)s there."
-        ),
-        level=level,
-        city=CITY_NAMES[city],
-        count=settlers,
-    )
-    stack.append(take_build_card(state, source, seat))
+    lay_level(state, seat, city, source, level, settlers)

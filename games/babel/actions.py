@@ -219,7 +219,15 @@ def build(state: State, seat: int, action: Action) -> None:
         next=height(stack) + 1,
         level=level,
     )
-    settlers = len(row(state, seat, city))
+    lay_level(state, seat, city, source, level, len(row(state, seat, city)))
+
+
+def lay_level(state: State, seat: int, city: str, source: str, level: int, settlers: int) -> None:
+    """Lay a temple level in ``city`` once the settlers there are enough for it.
+
+    ``settlers`` is passed in because a Persian or Hittite ability counts the card
+    it discards too.
+    """
     require(
         settlers >= level,
         _(
@@ -229,7 +237,7 @@ def build(state: State, seat: int, action: Action) -> None:
         city=CITY_NAMES[city],
         count=settlers,
     )
-    stack.append(take_build_card(state, source, seat))
+    temple(state, seat, city).append(take_build_card(state, source, seat))
 
 
 def migrate(state: State, seat: int, action: Action) -> None:
