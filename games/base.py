@@ -9,6 +9,7 @@ Django, so engines can be tested, replayed and benchmarked on their own.
 from __future__ import annotations
 
 import copy
+import random
 from dataclasses import dataclass, field
 from typing import Any, TypedDict
 
@@ -85,12 +86,13 @@ class Field:
     """
 
     key: str
-    label: str
+    label: str | Msg  # a Msg when the label names a seat, a land, a unit ("Anna's armies")
     kind: str = "int"
     choices: tuple[tuple[Any, str], ...] = ()
     low: int | None = None
     high: int | None = None
     default: Any = None
+    help: Msg | None = None  # a short line under the field: the unit, what the limits mean
 
 
 @dataclass(frozen=True)
@@ -176,8 +178,18 @@ class Game:
         return ()
 
     def describe(self, action: Action) -> Msg:
-        """One line for the log and the history."""
+        """One line for the log and the history.
+
+        The platform puts the acting player's name before it, so the line says
+        what was done and what it concerns (the level, the land, the card).
+        """
         return msg("%(type)s", type=action.get("type", "?"))
+
+    def changes(self, before: State, after: State) -> list[Msg]:
+        """What differs between two states, in the game's own terms, for the preview
+        of a correction ("Kursachsen goes back to unowned"). The platform adds the
+        generic part itself (scores, the winner, whose turn it is)."""
+        return []
 
     def normalise_options(self, options: dict[str, str] | None) -> dict[str, str]:
         """The options with defaults filled in; unknown keys or values refused."""
@@ -233,6 +245,18 @@ def choice_arg(action: Action, key: str, allowed: Any) -> Any:
     if value not in allowed:
         raise IllegalAction(_("%(value)s is not a valid %(field)s."), value=str(value), field=key)
     return value
+
+
+def seeded_random(action: Action) -> random.Random:
+    """The random source of an app draw: the entry's ``seed``, which must be an int.
+
+    Every draw goes through here, so a malformed seed is an IllegalAction, never a
+    TypeError out of :mod:`random`.
+    """
+    seed = action.get("seed")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise IllegalAction(_("This entry has no valid seed for the app's draw."))
+    return random.Random(seed)
 
 
 def seat_arg(state: State, action: Action) -> int:
