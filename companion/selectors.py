@@ -45,10 +45,17 @@ class Clock:
     seat: int
     seconds: float
     running: bool
+    base: float = 0.0
 
 
-def clocks_of(table: Table, game: Game, now: datetime | None = None) -> list[Clock]:
-    """Each seat's thinking time, counting the time since the last entry."""
+def clocks_of(
+    table: Table, game: Game, now: datetime | None = None, count: int | None = None
+) -> list[Clock]:
+    """Each seat's thinking time, counting the time since the last entry.
+
+    ``base`` is the time charged up to the last entry: a page adds the time since
+    then itself, so a region rendered once stays right for as long as it is shown.
+    """
     now = now or timezone.now()
     running = set(game.to_act(table.state)) if table.state and not table.outcome else set()
     elapsed = (
@@ -61,19 +68,25 @@ def clocks_of(table: Table, game: Game, now: datetime | None = None) -> list[Clo
             seat=index,
             seconds=float(table.clocks.get(str(index), 0.0)) + (elapsed if index in running else 0),
             running=index in running,
+            base=float(table.clocks.get(str(index), 0.0)),
         )
-        for index in range(table.seats.count())
+        for index in range(table.seats.count() if count is None else count)
     ]
 
 
-def game_context(table: Table, seat: int | None, state: State | None = None) -> dict[str, Any]:
+def game_context(
+    table: Table,
+    seat: int | None,
+    state: State | None = None,
+    seats: list[dict[str, Any]] | None = None,
+) -> dict[str, Any]:
     """Everything a game's templates get (see games/README.md)."""
     game = games.get(table.game)
     state = table.state if state is None else state
     context: dict[str, Any] = {
         "game": game,
         "table": table,
-        "seats": seats_of(table),
+        "seats": seats_of(table) if seats is None else seats,
         "options": table.options,
         "me": seat,
         "view": None,

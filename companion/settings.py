@@ -59,6 +59,9 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Pages and fragments go out compressed; the live stream compresses its own events
+    # (it sets Content-Encoding, which this middleware then leaves alone).
+    "django.middleware.gzip.GZipMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -120,11 +123,11 @@ _sqlite = {
         # IMMEDIATE takes the write lock when a transaction starts, so two entries
         # for one table queue up instead of failing half-way with "database is locked".
         "transaction_mode": "IMMEDIATE",
-        "timeout": 20,
+        "timeout": 5,
         # FULL: an entry the phone saw acknowledged survives even a power cut, not only a
         # crash of the server process (WAL keeps the cost of that to one sync per commit).
         "init_command": (
-            "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA busy_timeout=20000;"
+            "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA busy_timeout=5000;"
         ),
     },
 }
@@ -133,7 +136,11 @@ _sqlite = {
 def _postgres(url: str) -> dict:
     config = dj_database_url.parse(url)
     # A pool instead of persistent connections: under ASGI requests do not keep to one thread.
-    config.setdefault("OPTIONS", {})["pool"] = {"min_size": 2, "max_size": 20, "timeout": 10}
+    options = config.setdefault("OPTIONS", {})
+    options["pool"] = {"min_size": 2, "max_size": 20, "timeout": 5}
+    # No statement may hold a request thread for long (see REQUEST_SECONDS).
+    options["options"] = "-c statement_timeout=5000 -c lock_timeout=5000"
+    options["connect_timeout"] = 5
     return config
 
 
@@ -143,6 +150,20 @@ DATABASES = {
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
+# Redis is never on an entry's critical path, and a hung Redis must not hold anything.
+REDIS_SOCKET_TIMEOUT = 0.5
+
+# Serving (see companion/asgi.py and companion/deadlines.py): bounded threads, and bounds
+# on every request, so that one slow or hostile request delays no other table.
+ENTRY_THREADS = int(os.environ.get("COMPANION_ENTRY_THREADS", "4"))
+PAGE_THREADS = int(os.environ.get("COMPANION_PAGE_THREADS", "4"))
+LIVE_THREADS = int(os.environ.get("COMPANION_LIVE_THREADS", "2"))  # streams' reads and renders
+REQUEST_SECONDS = float(os.environ.get("COMPANION_REQUEST_SECONDS", "10"))
+BODY_SECONDS = 10.0
+MAX_BODY_BYTES = 256 * 1024
+DATA_UPLOAD_MAX_MEMORY_SIZE = 64 * 1024  # an entry form is well under 8 KB
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 200
+DATA_UPLOAD_MAX_NUMBER_FILES = 0
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("cs", _("Czech")), ("en", _("English")), ("ru", _("Russian"))]
@@ -156,7 +177,14 @@ STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = DATA_DIR / "static"
 STATIC_ROOT.mkdir(exist_ok=True)  # WhiteNoise looks for it even when serving from the finders
-# Files are served from the app folders as they are: no collectstatic step to forget.
+# The start command collects the files with fingerprinted names and compressed copies, which
+# WhiteNoise sends with a year's cache. Where they were not collected (tests, a dev shell),
+# the plain names are used and served from the app folders.
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "companion.staticfiles.FingerprintedStaticFiles"},
+}
+WHITENOISE_MANIFEST_STRICT = False
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = DEBUG
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import replace
-from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -12,12 +11,12 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 import games
-from companion import devices, selectors
+from companion import devices, live, regions, selectors
 from companion.forms import action_from_post, field_values, int_from_post
 from companion.models import Table
 from companion.services import entries
 from companion.services.errors import Refused, Stale
-from companion.views.common import absolute, table_or_404
+from companion.views.common import table_or_404
 from games.i18n import Msg, _, msg
 
 # -- table view (shared screen) and spectators -----------------------------------------
@@ -26,7 +25,8 @@ from games.i18n import Msg, _, msg
 @require_GET
 def table_page(request: HttpRequest, code: str) -> HttpResponse:
     table = table_or_404(code)
-    return render(request, "companion/table.html", _table_context(request, table, watch=False))
+    kind = "host-table" if devices.is_host(request, table) else "table"
+    return _page(request, table, regions.viewer_from(request, kind), "companion/table.html")
 
 
 @require_GET
@@ -39,36 +39,18 @@ def watch_page(request: HttpRequest, code: str, token: str) -> HttpResponse:
             {"message": msg(_("This spectator link is not valid."))},
             status=404,
         )
-    return render(request, "companion/table.html", _table_context(request, table, watch=True))
+    return _page(request, table, regions.viewer_from(request, "watch"), "companion/table.html")
 
 
 @require_GET
 def table_live(request: HttpRequest, code: str) -> HttpResponse:
+    """The table's live region alone: for pages that poll because no stream stays open."""
     table = table_or_404(code)
-    watch = request.GET.get("watch") == "1"
-    return render(request, "companion/_table_live.html", _table_context(request, table, watch))
-
-
-def _table_context(request: HttpRequest, table: Table, watch: bool) -> dict[str, Any]:
-    host = devices.is_host(request, table) and not watch
-    context = selectors.game_context(table, None)
-    game = context["game"]
-    context.update(
-        host=host,
-        watch=watch,
-        join_url=absolute(request, reverse("join", args=[table.code])),
-        watch_url=absolute(request, reverse("watch", args=[table.code, table.watch_token])),
-        clocks=selectors.clocks_of(table, game) if table.state else [],
-        log=selectors.log_lines(table, last=8),
-        live_url=reverse("table_live", args=[table.code]) + ("?watch=1" if watch else ""),
-        seat_links=[
-            absolute(request, reverse("seat_link", args=[table.code, s["index"], s["claim_token"]]))
-            for s in context["seats"]
-        ]
-        if host
-        else [],
-    )
-    return context
+    if request.GET.get("watch") == "1":
+        kind = "watch"
+    else:
+        kind = "host-table" if devices.is_host(request, table) else "table"
+    return _region(request, table, regions.viewer_from(request, kind))
 
 
 # -- phone view (one seat) and host mode ------------------------------------------------
@@ -80,7 +62,8 @@ def phone(request: HttpRequest, code: str) -> HttpResponse:
     seat = devices.my_seat(request, table)
     if seat is None:
         return redirect("join", code=table.code)
-    return render(request, "companion/phone.html", _phone_context(request, table, seat.index))
+    viewer = regions.viewer_from(request, "seat", seat.index)
+    return _page(request, table, viewer, "companion/phone.html")
 
 
 @require_GET
@@ -94,27 +77,34 @@ def host_mode(request: HttpRequest, code: str) -> HttpResponse:
             {"message": msg(_("Only the host can do this."))},
             status=403,
         )
-    seat = _host_seat(request, table)
-    return render(
-        request, "companion/phone.html", _phone_context(request, table, seat, host_mode=True)
-    )
+    viewer = regions.viewer_from(request, "host-seat", _host_seat(request, table))
+    return _page(request, table, viewer, "companion/phone.html")
 
 
 @require_GET
 def phone_live(request: HttpRequest, code: str) -> HttpResponse:
+    """The phone's live region alone: for pages that poll because no stream stays open."""
     table = table_or_404(code)
     if request.GET.get("host") == "1" and devices.is_host(request, table):
-        seat, host_mode_on = _host_seat(request, table), True
+        viewer = regions.viewer_from(request, "host-seat", _host_seat(request, table))
     else:
         mine = devices.my_seat(request, table)
         if mine is None:
             return HttpResponse(status=403)
-        seat, host_mode_on = mine.index, False
-    return render(
-        request,
-        "companion/_phone_live.html",
-        _phone_context(request, table, seat, host_mode=host_mode_on),
-    )
+        viewer = regions.viewer_from(request, "seat", mine.index)
+    return _region(request, table, viewer)
+
+
+def _page(
+    request: HttpRequest, table: Table, viewer: regions.Viewer, template: str
+) -> HttpResponse:
+    return render(request, template, regions.context_for(regions.data_for(table), viewer))
+
+
+def _region(request: HttpRequest, table: Table, viewer: regions.Viewer) -> HttpResponse:
+    data = regions.data_for(table)
+    html = regions.render(data, viewer, request)
+    return HttpResponse(html)
 
 
 def _host_seat(request: HttpRequest, table: Table) -> int:
@@ -132,40 +122,11 @@ def _host_seat(request: HttpRequest, table: Table) -> int:
     return 0
 
 
-def _phone_context(
-    request: HttpRequest,
-    table: Table,
-    seat: int,
-    *,
-    host_mode: bool = False,
-    flash: Msg | None = None,
-    flash_error: bool = False,
-) -> dict[str, Any]:
-    context = selectors.game_context(table, seat)
-    game = context["game"]
-    last_seat = table.undo_seat
-    choices = selectors.choices_for(table, seat)
-    context.update(
-        host_mode=host_mode,
-        host=devices.is_host(request, table),
-        choices=[(choice, uuid.uuid4().hex) for choice in choices],
-        can_undo=last_seat is not None and (host_mode or last_seat == seat),
-        undo_key=uuid.uuid4().hex,
-        clocks=selectors.clocks_of(table, game) if table.state else [],
-        log=selectors.log_lines(table, last=5),
-        flash=flash,
-        flash_error=flash_error,
-        my_turn=seat in context["to_act"],
-        live_url=reverse("phone_live", args=[table.code])
-        + (f"?host=1&seat={seat}" if host_mode else ""),
-    )
-    return context
-
-
 # -- entries ------------------------------------------------------------------------------
 
 
 @require_POST
+@live.held
 def act(request: HttpRequest, code: str) -> HttpResponse:
     table = table_or_404(code)
     actor = devices.actor_for(request, table)
@@ -187,6 +148,7 @@ def act(request: HttpRequest, code: str) -> HttpResponse:
 
 
 @require_POST
+@live.held
 def undo(request: HttpRequest, code: str) -> HttpResponse:
     table = table_or_404(code)
     actor = devices.actor_for(request, table)
@@ -224,7 +186,9 @@ def _entry_response(
     """The phone's fresh live region with the outcome of the entry.
 
     htmx swaps the region in place (status 200 so that it does); a plain form
-    post gets the whole page, with the refusal's status code.
+    post gets the whole page, with the refusal's status code. An accepted entry's
+    region (without the flash) goes into the region cache, so that the stream of
+    the phone that made it sends it nothing new to render.
     """
     if actor.seat is None and not actor.is_host:  # a spectator or a stranger
         message = (
@@ -233,32 +197,37 @@ def _entry_response(
             else msg(_("Only the players at this table can make entries."))
         )
         return render(request, "companion/message.html", {"message": message}, status=403)
-    table.refresh_from_db()
+    if refusal is not None:  # the table did not change here, but may have elsewhere
+        table.refresh_from_db()
     if host_mode_on:
-        seat = _host_seat_after(request, table)
+        viewer = regions.viewer_from(request, "host-seat", _host_seat_after(request, table))
     elif actor.seat is not None:
-        seat = actor.seat
+        viewer = regions.viewer_from(request, "seat", actor.seat)
     else:
         return redirect("table", code=table.code)
-    context = _phone_context(
-        request,
-        table,
-        seat,
-        host_mode=host_mode_on,
-        flash=refusal.message if refusal else flash,
-        flash_error=refusal is not None,
-    )
-    context["stale"] = isinstance(refusal, Stale)
-    if request.htmx:
-        return render(request, "companion/_phone_live.html", context)
-    if refusal is None:
-        target = (
-            reverse("host", args=[table.code])
-            if host_mode_on
-            else reverse("phone", args=[table.code])
+    data = regions.data_for(table)
+    if not request.htmx:
+        if refusal is None:
+            target = "host" if host_mode_on else "phone"
+            return redirect(reverse(target, args=[table.code]))
+        context = regions.context_for(
+            data, viewer, flash=refusal.message, flash_error=True, stale=isinstance(refusal, Stale)
         )
-        return redirect(target)
-    return render(request, "companion/phone.html", context, status=refusal.status)
+        return render(request, "companion/phone.html", context, status=refusal.status)
+    if refusal is None and flash is None:
+        html = regions.render(data, viewer)
+        regions.cache.put_region(table.code, viewer, data.version, html)
+        return HttpResponse(html)
+    return HttpResponse(
+        regions.render(
+            data,
+            viewer,
+            request,
+            flash=refusal.message if refusal else flash,
+            flash_error=refusal is not None,
+            stale=isinstance(refusal, Stale),
+        )
+    )
 
 
 def _host_seat_after(request: HttpRequest, table: Table) -> int:

@@ -1,40 +1,91 @@
-"""Live updates to the devices: Server-Sent Events, and a version probe for polling."""
+"""Live updates to the devices: Server-Sent Events carrying the rendered region.
+
+Each stream names its view (``?view=seat&seat=2``, ``?view=table`` …). On every new
+version of its table it sends the device the region of that view, rendered once per
+version and view for all the devices of this process (``companion.regions``). Events:
+- ``live`` (id = the version): the region's HTML, to swap in when newer than the page's;
+- ``reset``: the same, for a device that claims a version the table never reached
+  (a database restored from a backup): swap it in whatever the page shows;
+- ``now``: the server's clock in ms, so running clocks tick right on every device;
+- ``ping``: every ~10 s, so the page knows the stream is alive.
+When the client accepts gzip, events are compressed with one deflate stream per
+connection, flushed after each event: a region that changed a little costs little.
+"""
 
 from __future__ import annotations
 
 import random
+import time
+import zlib
 from collections.abc import AsyncIterator
 
-from asgiref.sync import sync_to_async
-from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
+from django.utils import translation
 from django.views.decorators.http import require_GET
 
-from companion import live, serving
+from companion import devices, live, regions
 from companion.models import Table
 
-HEARTBEAT_SECONDS = 15.0
+PING_SECONDS = 10.0
 
 
-def _read_version(code: str) -> int | None:
-    return Table.objects.filter(code=code).values_list("version", flat=True).first()
+def _viewer(request: HttpRequest, code: str) -> regions.Viewer | None:
+    """The view the stream asks for, if this device may see it (else ``None``)."""
+    table = Table.objects.filter(code=code).first()
+    if table is None:
+        raise Http404
+    kind = request.GET.get("view", "table")
+    try:
+        seat = int(request.GET.get("seat", "0"))
+    except ValueError:
+        return None
+    if kind in ("table", "watch"):
+        return regions.viewer_from(request, kind)
+    if kind == "host-table":
+        return regions.viewer_from(request, kind) if devices.is_host(request, table) else None
+    if kind == "host-seat":
+        if not devices.is_host(request, table) or not 0 <= seat < table.seats.count():
+            return None
+        return regions.viewer_from(request, kind, seat)
+    if kind == "seat":
+        mine = devices.my_seat(request, table)
+        return regions.viewer_from(request, kind, mine.index) if mine else None
+    return None
 
 
-# On the shared request thread: an open stream then holds no thread or connection of its own.
-_version = sync_to_async(_read_version, thread_sensitive=False, executor=serving.requests)
+_resolve = live.in_live_thread(_viewer)
+_region = live.in_live_thread(regions.region_at_least)
+_version = live.in_live_thread(regions.current_version)
 
 
-def _event(version: int) -> str:
-    # The id lets a reconnecting browser say what it has seen (Last-Event-ID).
-    return f"id: {version}\nevent: version\ndata: {version}\n\n"
+def _event(kind: str, data: str, version: int | None = None) -> str:
+    lines = [f"event: {kind}"]
+    if version is not None:
+        lines.append(f"id: {version}")  # Last-Event-ID on the browser's own reconnects
+    lines.extend(f"data: {line}" for line in data.splitlines() or [""])
+    return "\n".join(lines) + "\n\n"
+
+
+def _now() -> str:
+    return _event("now", str(int(time.time() * 1000)))
+
+
+class _Deflate:
+    """gzip for a stream: flushed after each event, so nothing waits in the compressor."""
+
+    def __init__(self) -> None:
+        self._zip = zlib.compressobj(6, zlib.DEFLATED, 31)  # 31: with the gzip header
+
+    def __call__(self, text: str) -> bytes:
+        return self._zip.compress(text.encode()) + self._zip.flush(zlib.Z_SYNC_FLUSH)
 
 
 @require_GET
 async def stream(request: HttpRequest, code: str) -> HttpResponse:
-    """``version`` events for table ``code``; a device that reconnects catches up at once."""
-    current = await _version(code)
-    if current is None:
-        raise Http404
+    """The live region of one view of table ``code``, pushed on every new version."""
+    viewer = await _resolve(request, code)
+    if viewer is None:
+        return HttpResponse(status=403)
     try:
         known = int(request.headers.get("Last-Event-ID") or request.GET.get("v") or 0)
     except ValueError:
@@ -42,29 +93,49 @@ async def stream(request: HttpRequest, code: str) -> HttpResponse:
 
     async def events() -> AsyncIterator[str]:
         seen = known
-        yield "retry: 1500\n\n"
+        yield "retry: 1000\n\n" + _now()
         async with live.subscription(code) as subscriber:
             latest = await _version(code) or 0
-            if latest > seen:
-                seen = latest
-                yield _event(seen)
+            if seen > latest:  # more than the table ever had: start again from what it has
+                found = await _region(code, viewer, latest)
+                if found:
+                    seen = found[0]
+                    yield _event("reset", found[1], seen)
+            elif latest > seen:
+                found = await _region(code, viewer, latest)
+                if found:
+                    seen = found[0]
+                    yield _event("live", found[1], seen)
             while True:
-                # Spread the heartbeats, so that streams opened together do not wake together.
-                version = await subscriber.next(HEARTBEAT_SECONDS * random.uniform(0.8, 1.2))
+                # Spread the pings, so that streams opened together do not wake together.
+                version = await subscriber.next(PING_SECONDS * random.uniform(0.8, 1.2))
                 if version is None:
-                    # Quiet. Through Redis a message can be lost (Redis restarted), so then
-                    # the database is asked too; a comment keeps proxies from closing.
-                    version = ((await _version(code)) or 0) if settings.REDIS_URL else seen
-                    if version <= seen:
-                        yield ": keepalive\n\n"
-                        continue
-                if version > seen:
-                    seen = version
-                    yield _event(seen)
+                    yield _event("ping", "") + _now()
+                    continue
+                if version <= seen:
+                    continue
+                found = await _region(code, viewer, version)
+                if found is None:  # the table was deleted
+                    return
+                if found[0] > seen:
+                    seen = found[0]
+                    yield _event("live", found[1], seen)
 
-    response = StreamingHttpResponse(events(), content_type="text/event-stream")
+    if "gzip" in request.headers.get("Accept-Encoding", ""):
+        deflate = _Deflate()
+
+        async def compressed() -> AsyncIterator[bytes]:
+            async for text in events():
+                yield deflate(text)
+
+        response = StreamingHttpResponse(compressed(), content_type="text/event-stream")
+        response["Content-Encoding"] = "gzip"
+    else:
+        response = StreamingHttpResponse(events(), content_type="text/event-stream")
     response["Cache-Control"] = "no-cache"
     response["X-Accel-Buffering"] = "no"
+    response["Vary"] = "Accept-Encoding, Cookie"
+    response["Content-Language"] = translation.get_language() or "en"
     return response
 
 

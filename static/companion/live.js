@@ -1,78 +1,192 @@
-// Live updates: a Server-Sent Events stream says "the table is now at version N";
-// the page then fetches its own live region again (htmx). If the stream cannot be
-// kept open, the page polls the version instead. Clocks of the seats that must act
-// tick locally between updates.
+// Live updates. The page's Server-Sent Events stream pushes the rendered live region
+// (#live) at every new version of the table; the page swaps it in. The page heals itself:
+// a stream that fails (an error answer, a dropped connection, a restarted server, a
+// proxy that goes quiet) is opened again with back-off, and while it is down the page
+// polls the version and fetches its region, so it catches up within about two seconds.
+// Also here: clocks that tick between updates, the CSRF token for plain form posts,
+// and a guard against "ghost taps" on buttons that just appeared.
 (function () {
   "use strict";
-  const POLL_MS = 3000;
+  const POLL_MS = 1500;        // while the stream is down
+  const QUIET_MS = 25000;      // no ping for this long: the stream is dead though open
+  const GHOST_MS = 500;        // taps on what appeared less than this ago do nothing
+  const MAX_BACKOFF_MS = 2000;
 
-  function liveRegion() { return document.getElementById("live"); }
-  function shownVersion() { const el = liveRegion(); return el ? Number(el.dataset.version) : 0; }
+  let skew = 0;                // server clock minus ours, for the running clocks
+  let container = null;
+  let source = null;
+  let openedView = "";
+  let backoff = 250;
+  let reconnectTimer = 0;
+  let pollTimer = 0;
+  let quietTimer = 0;
+  let fetching = false;
+  let pending = null;          // a pushed region held back while someone types
 
-  let refreshing = false;
-  let wanted = 0;
-  function refreshTo(version) {
-    wanted = Math.max(wanted, version);
-    const el = liveRegion();
-    if (!el || refreshing || wanted <= shownVersion()) return;
-    // Do not wipe what someone is typing into a field: retry when they leave it.
+  const live = () => document.getElementById("live");
+  const shownVersion = () => { const el = live(); return el ? Number(el.dataset.version) : 0; };
+  const versionOf = (html) => { const m = /data-version="(\d+)"/.exec(html); return m ? Number(m[1]) : 0; };
+
+  function typing(el) {
     const active = document.activeElement;
-    if (active && el.contains(active) && active.matches("input[type=number], input:not([type]), select")) {
-      active.addEventListener("blur", () => refreshTo(wanted), { once: true });
+    return active && el.contains(active) && active.matches("input:not([type=hidden]):not([type=checkbox]), select, textarea");
+  }
+
+  // Swap in a region pushed by the stream or fetched by polling.
+  function show(html, force) {
+    const el = live();
+    if (!el) return;
+    if (!force && versionOf(html) <= shownVersion()) return;
+    if (typing(el)) {   // do not wipe what someone is typing: show it when they leave the field
+      const first = pending === null;
+      pending = { html: html, force: force };
+      if (first) document.activeElement.addEventListener("blur", () => {
+        const waiting = pending; pending = null;
+        if (waiting) setTimeout(() => show(waiting.html, waiting.force), 0);
+      }, { once: true });
       return;
     }
-    refreshing = true;
-    htmx.ajax("GET", el.dataset.fragment, { target: "#live", swap: "outerHTML" })
-      .finally(() => { refreshing = false; if (wanted > shownVersion()) refreshTo(wanted); });
+    htmx.swap(el, html, { swapStyle: "outerHTML" });
   }
 
-  function poll(url) {
-    setInterval(() => {
-      fetch(url, { cache: "no-store" }).then((r) => r.ok ? r.json() : null)
-        .then((data) => { if (data) refreshTo(data.version); }).catch(() => {});
-    }, POLL_MS);
+  // -- the stream ---------------------------------------------------------------------
+  function streamUrl() {
+    const el = live();
+    const view = el ? el.dataset.view : "";
+    return container.dataset.stream + "?" + view + "&v=" + shownVersion();
   }
 
-  function connect(container) {
-    const streamUrl = container.dataset.stream + "?v=" + shownVersion();
-    if (!("EventSource" in window)) { poll(container.dataset.versionUrl); return; }
-    let failures = 0;
-    let polling = false;
-    const source = new EventSource(streamUrl);
-    source.addEventListener("version", (event) => { failures = 0; refreshTo(Number(event.data)); });
-    source.addEventListener("open", () => { failures = 0; });
-    source.addEventListener("error", () => {
-      failures += 1;
-      // The browser reconnects by itself; after repeated failures fall back to polling.
-      if (failures >= 3 && !polling) { polling = true; poll(container.dataset.versionUrl); }
-    });
+  function connect() {
+    clearTimeout(reconnectTimer);
+    if (source) source.close();
+    if (!("EventSource" in window)) { startPolling(); return; }
+    const el = live();
+    openedView = el ? el.dataset.view : "";
+    source = new EventSource(streamUrl());
+    const alive = () => {
+      backoff = 250;
+      stopPolling();
+      clearTimeout(quietTimer);
+      quietTimer = setTimeout(() => failed(), QUIET_MS);
+    };
+    source.addEventListener("open", alive);
+    source.addEventListener("ping", alive);
+    source.addEventListener("now", (e) => { alive(); skew = Number(e.data) - Date.now(); });
+    source.addEventListener("live", (e) => { alive(); show(e.data, false); });
+    source.addEventListener("reset", (e) => { alive(); show(e.data, true); });
+    source.addEventListener("error", () => failed());
   }
 
-  function tickClocks() {
-    const started = Date.now();
-    setInterval(() => {
-      document.querySelectorAll(".clock[data-running='1']").forEach((el) => {
-        if (!el.dataset.base) { el.dataset.base = el.dataset.seconds; el.dataset.at = Date.now(); }
-        const seconds = Number(el.dataset.base) + (Date.now() - Number(el.dataset.at)) / 1000;
-        const total = Math.floor(seconds), h = Math.floor(total / 3600), m = Math.floor(total % 3600 / 60), s = total % 60;
-        el.textContent = (h ? h + ":" + String(m).padStart(2, "0") : m) + ":" + String(s).padStart(2, "0");
-      });
-    }, 1000);
-    return started;
+  function failed() {
+    // The browser retries some failures by itself, not others (an error answer): poll at
+    // once either way, and open a new stream after a short, growing pause.
+    clearTimeout(quietTimer);
+    if (source) { source.close(); source = null; }
+    startPolling();
+    clearTimeout(reconnectTimer);
+    reconnectTimer = setTimeout(connect, backoff);
+    backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
   }
 
-  document.addEventListener("DOMContentLoaded", () => {
-    const container = document.querySelector("[data-stream]");
-    if (container) connect(container);
-    tickClocks();
+  // -- polling while the stream is down --------------------------------------------------
+  function pollOnce() {
+    fetch(container.dataset.versionUrl, { cache: "no-store" })
+      .then((r) => (r.ok ? r.json() : null))
+      .then((data) => { if (data && data.version !== shownVersion()) return fetchRegion(); })
+      .catch(() => {});
+  }
+
+  function fetchRegion() {
+    const el = live();
+    if (!el || fetching) return;
+    fetching = true;
+    return fetch(el.dataset.fragment, { cache: "no-store", headers: { "HX-Request": "true" } })
+      .then((r) => (r.ok ? r.text() : null))
+      .then((html) => { if (html) show(html, versionOf(html) < shownVersion()); })
+      .catch(() => {})
+      .finally(() => { fetching = false; });
+  }
+
+  function startPolling() {
+    if (pollTimer) return;
+    pollOnce();
+    pollTimer = setInterval(pollOnce, POLL_MS);
+  }
+
+  function stopPolling() { clearInterval(pollTimer); pollTimer = 0; }
+
+  // -- after every swap ------------------------------------------------------------------
+  document.addEventListener("htmx:beforeSwap", (event) => {
+    // An entry's answer can arrive after the stream already showed a newer version.
+    const target = event.detail.target;
+    if (target && target.id === "live" && event.detail.xhr) {
+      const incoming = versionOf(event.detail.serverResponse || "");
+      if (incoming && incoming < shownVersion()) event.detail.shouldSwap = false;
+    }
   });
-  // After an entry the swapped region carries the newest version and, when the entry was
-  // refused, the reason: bring it into view, since the tapped button may be far below it.
+
   document.addEventListener("htmx:afterSwap", (event) => {
-    if (wanted > shownVersion()) refreshTo(wanted);
-    const problem = event.detail.target && document.querySelector("#live .flash.error");
+    const el = live();
+    if (el) {  // see "ghost taps" below
+      el.classList.add("settling");
+      setTimeout(() => el.classList.remove("settling"), GHOST_MS);
+    }
+    // Host mode follows the game to the next seat: the stream must follow the view.
+    if (container && el && el.dataset.view !== openedView && "EventSource" in window) connect();
+    const problem = el && el.querySelector(".flash.error");
     if (problem && event.detail.requestConfig && event.detail.requestConfig.verb === "post") {
       problem.scrollIntoView({ block: "center", behavior: "smooth" });
     }
+  });
+
+  // -- ghost taps: a button that appeared under a finger a moment ago is not tapped -------
+  // A fresh region is "settling" for half a second: the stylesheet lets no tap reach it,
+  // and a form sent from it (a key press) is stopped here.
+  function ghost(event) {
+    const el = live();
+    if (el && el.classList.contains("settling") && el.contains(event.target)) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+    }
+  }
+  document.addEventListener("click", ghost, true);
+  document.addEventListener("submit", ghost, true);
+
+  // -- plain form posts carry the CSRF token (pushed regions have none of their own) ------
+  document.addEventListener("submit", (event) => {
+    const form = event.target;
+    const meta = document.querySelector("meta[name=csrf-token]");
+    if (!meta || form.method.toLowerCase() !== "post" || form.querySelector("[name=csrfmiddlewaretoken]")) return;
+    const input = document.createElement("input");
+    input.type = "hidden"; input.name = "csrfmiddlewaretoken"; input.value = meta.content;
+    form.appendChild(input);
+  });
+
+  // -- clocks ----------------------------------------------------------------------------
+  function format(seconds) {
+    const total = Math.max(0, Math.floor(seconds));
+    const h = Math.floor(total / 3600), m = Math.floor((total % 3600) / 60), s = total % 60;
+    return (h ? h + ":" + String(m).padStart(2, "0") : m) + ":" + String(s).padStart(2, "0");
+  }
+
+  function tickClocks() {
+    document.querySelectorAll(".clock[data-running='1']").forEach((el) => {
+      const since = Number(el.dataset.since);
+      if (!since) return;
+      el.textContent = format(Number(el.dataset.base) + (Date.now() + skew - since) / 1000);
+    });
+  }
+
+  document.addEventListener("DOMContentLoaded", () => {
+    container = document.querySelector("[data-stream]");
+    if (container) {
+      skew = Number(container.dataset.serverNow || Date.now()) - Date.now();
+      connect();
+    }
+    setInterval(tickClocks, 1000);
+  });
+  // A phone woken from sleep: check at once rather than waiting for the next ping.
+  document.addEventListener("visibilitychange", () => {
+    if (container && document.visibilityState === "visible") { pollOnce(); if (!source) connect(); }
   });
 })();

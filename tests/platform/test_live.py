@@ -2,79 +2,91 @@
 
 from __future__ import annotations
 
-import contextlib
-import queue
-import threading
 import time
 
 import httpx
 import pytest
 
 from tests.fixtures import WebPhone, start_server
-
-
-def listen(base_url: str, code: str, since: int, found: queue.Queue, stop: threading.Event) -> None:
-    """Collect (version, time received) from the table's SSE stream, until the server goes."""
-    # The server may stop while the stream is open: that is the end of the test, not an error.
-    with contextlib.suppress(httpx.HTTPError):
-        _listen(base_url, code, since, found, stop)
-
-
-def _listen(
-    base_url: str, code: str, since: int, found: queue.Queue, stop: threading.Event
-) -> None:
-    with (
-        httpx.Client(base_url=base_url, timeout=httpx.Timeout(5, read=30)) as http,
-        http.stream("GET", f"/t/{code}/stream/", params={"v": since}) as response,
-    ):
-        assert response.headers["content-type"].startswith("text/event-stream")
-        found.put(("open", time.monotonic()))
-        for line in response.iter_lines():
-            if line.startswith("data: "):
-                found.put((int(line[6:]), time.monotonic()))
-            if stop.is_set():
-                return
-
-
-def start_listening(base_url: str, code: str, since: int) -> tuple[queue.Queue, threading.Event]:
-    found: queue.Queue = queue.Queue()
-    stop = threading.Event()
-    threading.Thread(target=listen, args=(base_url, code, since, found, stop), daemon=True).start()
-    assert found.get(timeout=10)[0] == "open"
-    return found, stop
+from tests.sse import open_stream, region_version
 
 
 def version_of(base_url: str, code: str) -> int:
     return httpx.get(f"{base_url}/t/{code}/version/").json()["version"]
 
 
-def test_an_entry_reaches_the_other_phone_live(server):
-    host = WebPhone(server.url)
-    code = host.create_table()
-    anna, ben = WebPhone(server.url), WebPhone(server.url)
+def seated(server_url: str) -> tuple[str, WebPhone, WebPhone, WebPhone]:
+    host = WebPhone(server_url)
+    code = host.create_table(start=False)
+    anna, ben = WebPhone(server_url), WebPhone(server_url)
     anna.join(code, 0, "Anna", "red")
     ben.join(code, 1, "Ben", "blue")
-    found, stop = start_listening(server.url, code, version_of(server.url, code))
+    host.start(code)
+    return code, host, anna, ben
+
+
+def test_an_entry_reaches_the_other_phone_with_what_it_must_show(server):
+    code, _host, anna, ben = seated(server.url)
+    stream = open_stream(ben, code, "view=seat", version_of(server.url, code))
     sent = time.monotonic()
     assert anna.act(code, {"type": "roll", "value": 4}).status_code == 302
-    version, received = found.get(timeout=5)
-    assert version == version_of(server.url, code)
-    assert received - sent < 1.0
-    assert '<span class="points">4</span>' in ben.http.get(f"/t/{code}/me/live/").text
-    stop.set()
+    event = stream.next()
+    assert event.kind == "live"
+    assert int(event.id) == region_version(event.data) == version_of(server.url, code)
+    # The region itself came with the news: Ben's phone fetches nothing.
+    assert '<span class="points">4</span>' in event.data
+    assert "Ben" in event.data and 'data-view="view=seat&amp;seat=1"' in event.data
+    assert event.at - sent < 1.0
+    stream.close()
 
 
 def test_a_device_that_reconnects_catches_up_at_once(server):
-    host = WebPhone(server.url)
-    code = host.create_table()
-    anna = WebPhone(server.url)
-    anna.join(code, 0, "Anna", "red")
+    code, _host, anna, _ben = seated(server.url)
     old = version_of(server.url, code)
     anna.act(code, {"type": "roll", "value": 2})
-    found, stop = start_listening(server.url, code, old)
-    version, _at = found.get(timeout=5)
-    assert version == version_of(server.url, code) > old
-    stop.set()
+    stream = open_stream(anna, code, "view=seat", old)
+    event = stream.next()
+    assert int(event.id) == version_of(server.url, code) > old
+    stream.close()
+
+
+def test_a_version_the_table_never_had_is_reset_and_followed(server):
+    """A Last-Event-ID above the table's version (a restored database) is not waited for."""
+    code, _host, anna, ben = seated(server.url)
+    current = version_of(server.url, code)
+    stream = open_stream(ben, code, "view=seat", current + 50)
+    event = stream.next()
+    assert event.kind == "reset" and int(event.id) == current
+    anna.act(code, {"type": "roll", "value": 5})
+    event = stream.next()
+    assert event.kind == "live" and int(event.id) == current + 1
+    stream.close()
+
+
+def test_each_seat_stream_carries_only_that_seats_view(server):
+    code, host, anna, ben = seated(server.url)
+    # Ben asks for seat 0's view: the cookie decides, he gets his own.
+    stream = open_stream(ben, code, "view=seat&seat=0")
+    assert 'data-view="view=seat&amp;seat=1"' in stream.next().data
+    stream.close()
+    stranger = WebPhone(server.url)
+    for query in ("view=seat&seat=0", "view=host-seat&seat=0", "view=host-table"):
+        refused = open_stream(stranger, code, query)
+        assert refused.status == 403, query
+    host_view = open_stream(host, code, "view=host-seat&seat=1")
+    assert host_view.status == 200
+    assert 'data-view="view=host-seat&amp;seat=1"' in host_view.next().data
+    host_view.close()
+
+
+def test_streams_and_pages_are_compressed_and_static_files_cached(server):
+    code, _host, anna, ben = seated(server.url)
+    stream = open_stream(ben, code, "view=seat")
+    assert stream.headers.get("content-encoding") == "gzip"
+    assert stream.next().kind == "live"  # decompressed as it arrives: flushed per event
+    stream.close()
+    page = ben.http.get(f"/t/{code}/me/", headers={"Accept-Encoding": "gzip"})
+    assert page.headers.get("content-encoding") == "gzip"
 
 
 def test_nothing_acknowledged_is_lost_when_the_server_is_killed(server):
@@ -107,14 +119,17 @@ def test_an_entry_on_one_process_reaches_a_phone_on_another(shared_servers):
     code = host.create_table()
     anna = WebPhone(a.url)
     anna.join(code, 0, "Anna", "red")
-    found, stop = start_listening(b.url, code, version_of(b.url, code))
+    ben = WebPhone(b.url)
+    ben.join(code, 1, "Ben", "blue")
+    stream = open_stream(ben, code, "view=seat", version_of(b.url, code))
     time.sleep(0.3)  # let process B's Redis listener subscribe
     sent = time.monotonic()
     assert anna.act(code, {"type": "roll", "value": 6}).status_code == 302
-    version, received = found.get(timeout=5)
-    assert version == version_of(a.url, code)
-    assert received - sent < 1.0
-    stop.set()
+    event = stream.next()
+    assert int(event.id) == version_of(a.url, code)
+    assert '<span class="points">6</span>' in event.data
+    assert event.at - sent < 1.0
+    stream.close()
 
 
 def test_two_devices_entering_at_once_apply_exactly_one(server):

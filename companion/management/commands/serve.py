@@ -54,6 +54,8 @@ class Command(BaseCommand):
             self.stderr.write("More than one worker needs REDIS_URL; starting one.")
             workers = 1
         call_command("migrate", interactive=False, verbosity=0)
+        # Fingerprinted, compressed static files, sent with a year's cache.
+        call_command("collectstatic", interactive=False, verbosity=0)
         public = (options["public_url"] or f"http://{lan_address()}:{options['port']}").rstrip("/")
         # Worker processes read it from the environment; this process from settings.
         os.environ["COMPANION_PUBLIC_URL"] = public

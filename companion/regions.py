@@ -1,0 +1,259 @@
+"""The live regions of a table's pages, rendered once per version and viewer.
+
+A region (the ``#live`` part of the table screen, a spectator's page, a phone, host mode)
+depends only on the table at one version, on who looks (:class:`Viewer`) and on the
+language. So each is rendered once per version for every device that sees the same
+thing, and pushed to them over their streams (``companion.views.stream``); the entering
+phone's own region, rendered for its POST response, is the one its stream then sends.
+
+Nothing that differs per device goes into a region: its forms carry no CSRF token when
+rendered for a stream (the page's htmx header and ``live.js`` add it), and private
+information goes only into the region of the seat that may see it (``view(state, seat)``).
+"""
+
+from __future__ import annotations
+
+import threading
+import uuid
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
+
+from django.http import HttpRequest
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import translation
+
+from companion import selectors
+from companion.models import Table
+from games.i18n import Msg
+
+TABLE_KINDS = ("table", "watch", "host-table")
+SEAT_KINDS = ("seat", "host-seat")
+LOG_LINES = {"table": 8, "phone": 5}
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """Who looks at a region: the kind of view, the seat, the language, the address."""
+
+    kind: str  # one of TABLE_KINDS or SEAT_KINDS
+    language: str
+    seat: int = 0  # the seat shown (phones and host mode)
+    origin: str = ""  # scheme://host[:port] for the absolute links on the table screen
+
+    @property
+    def is_phone(self) -> bool:
+        return self.kind in SEAT_KINDS
+
+    @property
+    def key(self) -> str:
+        if self.is_phone:
+            return f"{self.kind}:{self.seat}:{self.language}"
+        return f"{self.kind}:{self.language}:{self.origin}"
+
+    def query(self) -> str:
+        """The stream's query string that names this view (the language comes from the cookie)."""
+        if self.is_phone:
+            return f"view={self.kind}&seat={self.seat}"
+        return f"view={self.kind}"
+
+
+@dataclass(frozen=True)
+class TableData:
+    """What every region of one version needs, read once for all of them."""
+
+    table: Table
+    seats: list[dict[str, Any]]
+    log: list[selectors.LogLine]  # newest first
+
+    @property
+    def version(self) -> int:
+        return self.table.version
+
+
+def data_for(table: Table) -> TableData:
+    return TableData(
+        table=table,
+        seats=selectors.seats_of(table),
+        log=selectors.log_lines(table, last=max(LOG_LINES.values())),
+    )
+
+
+def load(code: str) -> TableData | None:
+    table = selectors.table_by_code(code)
+    return data_for(table) if table is not None else None
+
+
+# -- contexts --------------------------------------------------------------------------------
+
+
+def _base(data: TableData, seat: int | None) -> dict[str, Any]:
+    table = data.table
+    context = selectors.game_context(table, seat, seats=data.seats)
+    context["clocks"] = (
+        selectors.clocks_of(table, context["game"], count=len(data.seats)) if table.state else []
+    )
+    context["clock_since_ms"] = (
+        int(table.clock_since.timestamp() * 1000) if table.clock_since else 0
+    )
+    return context
+
+
+def table_context(data: TableData, viewer: Viewer) -> dict[str, Any]:
+    table = data.table
+    host = viewer.kind == "host-table"
+    watch = viewer.kind == "watch"
+    context = _base(data, None)
+    seat_links = [
+        viewer.origin + reverse("seat_link", args=[table.code, s["index"], s["claim_token"]])
+        for s in data.seats
+    ]
+    context.update(
+        viewer=viewer,
+        host=host,
+        watch=watch,
+        join_url=viewer.origin + reverse("join", args=[table.code]),
+        watch_url=viewer.origin + reverse("watch", args=[table.code, table.watch_token]),
+        log=data.log[: LOG_LINES["table"]],
+        live_url=reverse("table_live", args=[table.code]) + ("?watch=1" if watch else ""),
+        seat_links=seat_links if host else [],
+    )
+    return context
+
+
+def phone_context(
+    data: TableData,
+    viewer: Viewer,
+    *,
+    flash: Msg | None = None,
+    flash_error: bool = False,
+    stale: bool = False,
+) -> dict[str, Any]:
+    table = data.table
+    seat = viewer.seat
+    host_mode = viewer.kind == "host-seat"
+    context = _base(data, seat)
+    last_seat = table.undo_seat
+    context.update(
+        viewer=viewer,
+        host_mode=host_mode,
+        choices=[(choice, uuid.uuid4().hex) for choice in selectors.choices_for(table, seat)],
+        can_undo=last_seat is not None and (host_mode or last_seat == seat),
+        undo_key=uuid.uuid4().hex,
+        log=data.log[: LOG_LINES["phone"]],
+        flash=flash,
+        flash_error=flash_error,
+        stale=stale,
+        my_turn=seat in context["to_act"],
+        live_url=reverse("phone_live", args=[table.code])
+        + (f"?host=1&seat={seat}" if host_mode else ""),
+    )
+    return context
+
+
+def context_for(data: TableData, viewer: Viewer, **extra: Any) -> dict[str, Any]:
+    if viewer.is_phone:
+        return phone_context(data, viewer, **extra)
+    return table_context(data, viewer)
+
+
+def template_for(viewer: Viewer) -> str:
+    return "companion/_phone_live.html" if viewer.is_phone else "companion/_table_live.html"
+
+
+def render(
+    data: TableData, viewer: Viewer, request: HttpRequest | None = None, **extra: Any
+) -> str:
+    """The region's HTML; with ``request``, its forms carry the device's CSRF token."""
+    with translation.override(viewer.language):
+        return render_to_string(
+            template_for(viewer), context_for(data, viewer, **extra), request=request
+        )
+
+
+def viewer_from(request: HttpRequest, kind: str, seat: int = 0) -> Viewer:
+    return Viewer(
+        kind=kind,
+        language=translation.get_language() or "en",
+        seat=seat,
+        origin=f"{request.scheme}://{request.get_host()}",
+    )
+
+
+# -- the rendered regions, shared by the streams of one process -------------------------------
+
+
+class RegionCache:
+    """The newest rendered region per (table, viewer), and the newest table data per table.
+
+    Thread-safe: POST handlers store the region they rendered for the entering phone,
+    and the streams' renders run in the live threads.
+    """
+
+    def __init__(self, size: int = 4096) -> None:
+        self._lock = threading.Lock()
+        self._regions: OrderedDict[tuple[str, str], tuple[int, str]] = OrderedDict()
+        self._data: OrderedDict[str, TableData] = OrderedDict()
+        self._size = size
+
+    def region(self, code: str, viewer: Viewer, at_least: int) -> tuple[int, str] | None:
+        with self._lock:
+            found = self._regions.get((code, viewer.key))
+        return found if found and found[0] >= at_least else None
+
+    def put_region(self, code: str, viewer: Viewer, version: int, html: str) -> None:
+        with self._lock:
+            key = (code, viewer.key)
+            found = self._regions.get(key)
+            if found is None or found[0] <= version:
+                self._regions[key] = (version, html)
+                self._regions.move_to_end(key)
+            while len(self._regions) > self._size:
+                self._regions.popitem(last=False)
+
+    def data(self, code: str, at_least: int) -> TableData | None:
+        with self._lock:
+            found = self._data.get(code)
+        return found if found and found.version >= at_least else None
+
+    def put_data(self, data: TableData) -> None:
+        with self._lock:
+            code = data.table.code
+            found = self._data.get(code)
+            if found is None or found.version <= data.version:
+                self._data[code] = data
+                self._data.move_to_end(code)
+            while len(self._data) > self._size // 4:
+                self._data.popitem(last=False)
+
+
+cache = RegionCache()
+
+
+def region_at_least(code: str, viewer: Viewer, version: int) -> tuple[int, str] | None:
+    """The region of ``viewer`` at ``version`` or newer: from the cache, else rendered.
+
+    ``None`` when the table is gone. Runs in a live thread (it reads the database).
+    """
+    found = cache.region(code, viewer, version)
+    if found is not None:
+        return found
+    data = cache.data(code, version)
+    if data is None:
+        data = load(code)
+        if data is None:
+            return None
+        cache.put_data(data)
+    html = render(data, viewer)
+    cache.put_region(code, viewer, data.version, html)
+    return data.version, html
+
+
+def current_version(code: str) -> int | None:
+    return Table.objects.filter(code=code).values_list("version", flat=True).first()
+
+
+def versions_of(codes: list[str]) -> dict[str, int]:
+    """The versions of several tables in one query (the live poller)."""
+    return dict(Table.objects.filter(code__in=codes).values_list("code", "version"))
