@@ -69,6 +69,14 @@ class Stream:
             if event.kind in kinds:
                 return event
 
+    def until(self, version: int, timeout: float = 5) -> Event:
+        """The first region event at ``version`` or later (earlier ones are skipped)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            event = self.next(timeout=max(0.01, deadline - time.monotonic()))
+            if int(event.id or 0) >= version:
+                return event
+
     def close(self) -> None:
         self._stop.set()
 

@@ -8,6 +8,7 @@ by the app. Each seat may also keep a private note, which only it may see.
 from __future__ import annotations
 
 import random
+import time
 
 from games.base import (
     Choice,
@@ -25,6 +26,13 @@ from games.base import (
 from games.i18n import Msg, _, msg
 
 
+def _ponder(millis: int) -> None:
+    """Burn CPU for ``millis`` ms: a stand-in for a heavy engine, so replays take long."""
+    deadline = time.perf_counter() + millis / 1000
+    while time.perf_counter() < deadline:
+        pass
+
+
 class DiceRace(Game):
     def setup(self, players, options=None, seed=None):  # type: ignore[no-untyped-def]
         self.check_players(players)
@@ -35,6 +43,7 @@ class DiceRace(Game):
             "points": [0] * len(players),
             "turn": 0,
             "rolls": 0,
+            "work_ms": int(chosen["work"]),
             "_notes": [None] * len(players),
         }
 
@@ -48,6 +57,7 @@ class DiceRace(Game):
             return state
         require(kind == "roll", _("This entry is not understood."))
         require(seat == state["turn"], _("It is not your turn."))
+        _ponder(state.get("work_ms", 0))
         if action.get("by_app"):
             value = random.Random(action["seed"]).randint(1, 6)
         else:
@@ -125,5 +135,7 @@ GAME = DiceRace(
             (("10", "10"), ("20", "20"), ("100", "100"), ("10000", "10000")),
             "10",
         ),
+        # CPU per roll in ms (the serving tests' long replay); 0 for every other test.
+        Option("work", "Work", (("0", "0"), ("20", "20")), "0"),
     ),
 )
