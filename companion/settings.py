@@ -19,6 +19,7 @@ import dj_database_url
 from django.utils.translation import gettext_lazy as _
 
 import games
+from companion.cache_config import shared_cache
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 DATA_DIR = Path(os.environ.get("COMPANION_DATA_DIR", BASE_DIR / "data"))
@@ -62,6 +63,8 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    "companion.validation.RejectMalformedInput",  # after the locale: refusals are translated
+    "companion.ratelimit.RateLimitMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -143,6 +146,8 @@ DATABASES = {
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
+CACHES = shared_cache(REDIS_URL)  # rate limits: one count for all processes
+SHOW_ALL_TABLES = os.environ.get("COMPANION_SHOW_ALL_TABLES") == "1"  # list every table
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("cs", _("Czech")), ("en", _("English")), ("ru", _("Russian"))]

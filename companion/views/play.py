@@ -39,7 +39,9 @@ def watch_page(request: HttpRequest, code: str, token: str) -> HttpResponse:
             {"message": msg(_("This spectator link is not valid."))},
             status=404,
         )
-    return render(request, "companion/table.html", _table_context(request, table, watch=True))
+    response = render(request, "companion/table.html", _table_context(request, table, watch=True))
+    devices.remember_watching(request, response, table)  # lists the table on this device
+    return response
 
 
 @require_GET

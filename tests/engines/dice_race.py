@@ -25,6 +25,9 @@ from games.base import (
 from games.i18n import Msg, _, msg
 
 
+NOTES = (("plan", "plan"), ("bluff", "bluff"))
+
+
 class DiceRace(Game):
     def setup(self, players, options=None, seed=None):  # type: ignore[no-untyped-def]
         self.check_players(players)
@@ -80,13 +83,21 @@ class DiceRace(Game):
         )
 
     def choices(self, state, seat):  # type: ignore[no-untyped-def]
+        # A private note, at any time: the platform stores only offered keys.
+        note = Choice(
+            label=msg("Keep a note"),
+            action={"type": "note"},
+            fields=(Field("text", "Note", kind="choice", choices=NOTES),),
+            style="secondary",
+        )
         if seat != state["turn"] or self.outcome(state):
             return [
                 Choice(
                     label=msg(_("Roll")),
                     action={"type": "roll"},
                     disabled=msg(_("It is not your turn.")),
-                )
+                ),
+                note,
             ]
         return [
             Choice(
@@ -95,6 +106,7 @@ class DiceRace(Game):
                 fields=(Field("value", _("Roll"), low=1, high=6),),
             ),
             Choice(label=msg(_("Let the app roll")), action={"type": "roll", "by_app": True}),
+            note,
         ]
 
     def view(self, state, seat):  # type: ignore[no-untyped-def]
