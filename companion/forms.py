@@ -22,14 +22,9 @@ def _value(raw: str) -> Any:
     raw = raw.strip()
     if raw == "":
         return None
-    if raw[:1] in "[{":  # meant as JSON: a malformed one is refused, not passed on as text
-        try:
-            return parse_json(raw)
-        except ValueError:
-            raise Refused(_("This entry is not understood.")) from None
     try:
         return parse_json(raw)
-    except ValueError:
+    except ValueError:  # also too deep or not finite: text, which the engine refuses
         return raw
 
 
