@@ -11,11 +11,15 @@ import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
+from asgiref.sync import iscoroutinefunction, markcoroutinefunction, sync_to_async
 from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import render
+from django.urls import Resolver404, ResolverMatch, resolve
 
 log = logging.getLogger(__name__)
 
@@ -76,39 +80,68 @@ def too_many(request: HttpRequest) -> HttpResponse:
     return render(request, "companion/too_many.html", status=429)
 
 
+def table_route(request: HttpRequest) -> ResolverMatch | None:
+    """The route of a table address (one with a ``code``), else ``None``."""
+    try:
+        match = resolve(request.path_info)
+    except Resolver404:
+        return None
+    return match if "code" in match.kwargs else None
+
+
+def over_limit(request: HttpRequest, route: ResolverMatch) -> bool:
+    """Whether this client may not reach a table address now; counts a join attempt."""
+    misses, joins = limits()
+    client = client_of(request)
+    if used(misses, client) >= misses.count:
+        return True
+    if request.method == "POST" and route.url_name in JOIN_VIEWS:
+        if used(joins, client) >= joins.count:
+            return True
+        count(joins, client)
+    return False
+
+
+def count_miss(request: HttpRequest, response: HttpResponseBase) -> None:
+    if response.status_code == 404:
+        count(limits()[0], client_of(request))
+
+
 class RateLimitMiddleware:
-    """Refuses, before the view runs, a client that guessed codes or joined too often.
+    """Refuses a client that guessed codes or joined too often, before the view runs.
 
     A table address that answers 404 (no such table, a wrong spectator or seat token)
-    counts as a miss; every POST to a join page counts as a join.
+    counts as a miss; every POST to a join page counts as a join. Sync and async: under
+    ASGI the cache is used from a worker thread, so a slow Redis never blocks the loop.
     """
 
-    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
-        self.get_response = get_response
+    sync_capable = True
+    async_capable = True
 
-    def __call__(self, request: HttpRequest) -> HttpResponse:
+    def __init__(self, get_response: Callable[[HttpRequest], Any]) -> None:
+        self.get_response = get_response
+        self.async_mode = iscoroutinefunction(get_response)
+        if self.async_mode:
+            markcoroutinefunction(self)
+
+    def __call__(self, request: HttpRequest) -> Any:
+        if self.async_mode:
+            return self.__acall__(request)
+        route = table_route(request)
+        if route is None:
+            return self.get_response(request)
+        if over_limit(request, route):
+            return too_many(request)
         response = self.get_response(request)
-        match = request.resolver_match
-        if response.status_code == 404 and match is not None and "code" in match.kwargs:
-            count(limits()[0], client_of(request))
+        count_miss(request, response)
         return response
 
-    def process_view(
-        self,
-        request: HttpRequest,
-        view: Callable[..., HttpResponse],
-        args: tuple[object, ...],
-        kwargs: dict[str, object],
-    ) -> HttpResponse | None:
-        if "code" not in kwargs:
-            return None
-        misses, joins = limits()
-        client = client_of(request)
-        if used(misses, client) >= misses.count:
-            return too_many(request)
-        match = request.resolver_match
-        if request.method == "POST" and match is not None and match.url_name in JOIN_VIEWS:
-            if used(joins, client) >= joins.count:
-                return too_many(request)
-            count(joins, client)
-        return None
+    async def __acall__(self, request: HttpRequest) -> HttpResponseBase:
+        route = table_route(request)
+        if route is None:
+            return await self.get_response(request)
+        if await sync_to_async(over_limit, thread_sensitive=False)(request, route):
+            return await sync_to_async(too_many)(request)
+        response = await self.get_response(request)
+        await sync_to_async(count_miss, thread_sensitive=False)(request, response)
+        return response

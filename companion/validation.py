@@ -17,6 +17,7 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from asgiref.sync import iscoroutinefunction, markcoroutinefunction, sync_to_async
 from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -145,21 +146,47 @@ def keep_offered_keys(action: dict[str, Any], offered: Iterable[Choice]) -> dict
     return {key: value for key, value in action.items() if key in allowed}
 
 
+def refusal_of(request: HttpRequest) -> Refused | None:
+    """Why a POST is refused at the edge, or ``None``."""
+    if request.method != "POST":
+        return None
+    try:
+        check_post(request.POST.lists())
+    except Refused as refusal:
+        return refusal
+    except (RequestDataTooBig, TooManyFieldsSent):
+        return Refused(_("This form holds too much text."))
+    return None
+
+
 class RejectMalformedInput:
-    """Middleware: a POST that breaks a rule above is refused before any view runs."""
+    """Middleware: a POST that breaks a rule above is refused before any view runs.
 
-    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+    Sync and async: the checks are plain computation on the already read body.
+    """
+
+    sync_capable = True
+    async_capable = True
+
+    def __init__(self, get_response: Callable[[HttpRequest], Any]) -> None:
         self.get_response = get_response
+        self.async_mode = iscoroutinefunction(get_response)
+        if self.async_mode:
+            markcoroutinefunction(self)
 
-    def __call__(self, request: HttpRequest) -> HttpResponse:
-        if request.method == "POST":
-            try:
-                check_post(request.POST.lists())
-            except Refused as refusal:
-                return refused_page(request, refusal)
-            except (RequestDataTooBig, TooManyFieldsSent):
-                return refused_page(request, Refused(_("This form holds too much text.")))
+    def __call__(self, request: HttpRequest) -> Any:
+        if self.async_mode:
+            return self.__acall__(request)
+        refusal = refusal_of(request)
+        if refusal is not None:
+            return refused_page(request, refusal)
         return self.get_response(request)
+
+    async def __acall__(self, request: HttpRequest) -> HttpResponse:
+        refusal = refusal_of(request)
+        if refusal is not None:
+            return await sync_to_async(refused_page)(request, refusal)
+        return await self.get_response(request)
 
 
 def refused_page(request: HttpRequest, refusal: Refused) -> HttpResponse:

@@ -162,3 +162,17 @@ def test_refusals_are_in_the_users_language(make_table, language, text):
     response = host.post(f"/t/{table.code}/seat/0/rename/", {"name": "Z\x00"})
     assert text in response.content.decode()
     assert Seat.objects.get(table=table, index=0).name != "Z\x00"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_edge_checks_hold_when_served_through_asgi():
+    import asyncio
+
+    from django.test import AsyncClient
+
+    async def post() -> int:
+        response = await AsyncClient().post("/", {"game": "dice_race", "name.0": "\x00"})
+        return response.status_code
+
+    assert asyncio.run(post()) == 400
+    assert not Table.objects.exists()

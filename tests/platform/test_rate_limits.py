@@ -143,3 +143,17 @@ def test_with_redis_every_process_counts_in_the_same_place(tight_limits, setting
     finally:
         caches["default"].clear()
         caches["default"].close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_limits_hold_when_served_through_asgi(tight_limits):
+    """The ASGI path (the way the app is served) runs the middleware's async side."""
+    import asyncio
+
+    from django.test import AsyncClient
+
+    async def guesses() -> list[int]:
+        client = AsyncClient()
+        return [(await client.get(f"/t/{g * 8}/")).status_code for g in "ABCD"]
+
+    assert asyncio.run(guesses()) == [404, 404, 404, 429]
