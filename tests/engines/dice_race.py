@@ -24,7 +24,6 @@ from games.base import (
 )
 from games.i18n import Msg, _, msg
 
-
 NOTES = (("plan", "plan"), ("bluff", "bluff"))
 
 
