@@ -168,10 +168,13 @@ def test_refusals_are_in_the_users_language(make_table, language, text):
 def test_the_edge_checks_hold_when_served_through_asgi():
     import asyncio
 
+    from asgiref.sync import sync_to_async
+    from django.db import connections
     from django.test import AsyncClient
 
     async def post() -> int:
         response = await AsyncClient().post("/", {"game": "dice_race", "name.0": "\x00"})
+        await sync_to_async(connections.close_all)()  # the views' thread: leave no session
         return response.status_code
 
     assert asyncio.run(post()) == 400

@@ -150,10 +150,14 @@ def test_the_limits_hold_when_served_through_asgi(tight_limits):
     """The ASGI path (the way the app is served) runs the middleware's async side."""
     import asyncio
 
+    from asgiref.sync import sync_to_async
+    from django.db import connections
     from django.test import AsyncClient
 
     async def guesses() -> list[int]:
         client = AsyncClient()
-        return [(await client.get(f"/t/{g * 8}/")).status_code for g in "ABCD"]
+        codes = [(await client.get(f"/t/{g * 8}/")).status_code for g in "ABCD"]
+        await sync_to_async(connections.close_all)()  # the views' thread: leave no session
+        return codes
 
     assert asyncio.run(guesses()) == [404, 404, 404, 429]
