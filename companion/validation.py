@@ -1,6 +1,6 @@
 """Input checked at the edge: one rule per kind of input, before anything is built or stored.
 
-Every POST passes :class:`RejectMalformedInput` first: sizes, field counts and text without
+Every POST passes :class:`RejectMalformedInput` first: body size, field count and text without
 control characters (PostgreSQL refuses a NUL byte in text with a DataError, a 500 for the
 user). JSON from the entry forms goes through :func:`parse_json` (bounded size and depth,
 finite numbers of a size JSON readers agree on). An entry's stored payload keeps only the
@@ -26,8 +26,8 @@ from companion.services.errors import Refused
 from games.base import Choice
 from games.i18n import _
 
-MAX_VALUE_CHARS = 8_000  # one posted value: the largest is an entry's action JSON
-MAX_FIELDS = 200  # posted fields in one form (the largest form has a few dozen)
+MAX_VALUE_CHARS = 8_000  # an entry's JSON, as posted (entries.MAX_ACTION_BYTES once parsed)
+MAX_FIELDS = 500  # posted fields in one form (the largest, an admin page, has a few dozen)
 MAX_JSON_DEPTH = 8  # the deepest action nests a list in a dict in a dict
 MAX_INT = 2**53 - 1  # beyond this, JSON readers (browsers, PostgreSQL's jsonb) disagree
 # C0 controls and DEL, except tab, newline and carriage return (a pasted name may hold them).
@@ -48,9 +48,12 @@ INCOMPLETE_FORM = _("This form is incomplete; reload the page.")
 
 
 def check_text(value: str) -> None:
-    """One posted text: bounded length, no control characters."""
-    if len(value) > MAX_VALUE_CHARS:
-        raise Refused(_("This form holds too much text."))
+    """One posted text: no control characters.
+
+    Lengths are checked where each kind of text is read (a name: 40, an entry's JSON:
+    ``MAX_VALUE_CHARS``); the whole body is capped by Django (``DATA_UPLOAD_MAX_MEMORY_SIZE``),
+    so the admin can still save a large game state by hand.
+    """
     if CONTROL_CHARACTERS.search(value):
         raise Refused(_("This form holds characters that cannot be stored."))
 

@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 
 from companion.models import Event, Seat, Table
-from companion.validation import json_depth, parse_json
+from companion.services.errors import Refused
+from companion.validation import check_post, json_depth, parse_json
 
 pytestmark = pytest.mark.django_db
 
@@ -178,4 +179,17 @@ def test_the_edge_checks_hold_when_served_through_asgi():
         return response.status_code
 
     assert asyncio.run(post()) == 400
+    assert not Table.objects.exists()
+
+
+def test_long_text_is_left_to_the_field_that_reads_it():
+    """A large value (an admin editing a game state) passes the edge; a NUL never does."""
+    check_post([("state", ['{"cards": "' + "x" * 50_000 + '"}'])])
+    with pytest.raises(Refused):
+        check_post([("state", ["x" * 50_000 + "\x00"])])
+
+
+def test_a_body_larger_than_django_reads_is_refused_not_a_500(client):
+    response = client.post("/", {"game": "dice_race", "name.0": "x" * 3_000_000})
+    assert response.status_code == 400
     assert not Table.objects.exists()
