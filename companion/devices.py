@@ -1,10 +1,16 @@
-"""Which device is asking: the seat it holds (by cookie) and whether it is the host."""
+"""Which device is asking: the seat it holds (by cookie), whether it is the host or watches.
+
+A device knows a table by one of three cookies, each holding a secret of that table:
+``host_<code>`` (the host token), ``seat_<code>`` (the token of the seat it holds) and
+``watch_<code>`` (the spectator link's token). Those decide which tables it sees listed.
+"""
 
 from __future__ import annotations
 
 import hashlib
 import secrets
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 
 from companion.models import Seat, Table
@@ -19,6 +25,14 @@ def seat_cookie(table: Table) -> str:
 
 def host_cookie(table: Table) -> str:
     return f"host_{table.code}"
+
+
+def watch_cookie(table: Table) -> str:
+    return f"watch_{table.code}"
+
+
+COOKIE_PREFIXES = ("host_", "seat_", "watch_")
+MAX_KNOWN_TABLES = 100  # cookies read for the listings: a month of game nights
 
 
 def set_cookie(request: HttpRequest, response: HttpResponse, name: str, value: str) -> None:
@@ -56,3 +70,39 @@ def actor_for(request: HttpRequest, table: Table) -> Actor:
         request.COOKIES.get(host_cookie(table)) if host else ""
     )
     return Actor(seat=seat.index if seat else None, is_host=host, device=device_tag(token or ""))
+
+
+def watches(request: HttpRequest, table: Table) -> bool:
+    token = request.COOKIES.get(watch_cookie(table), "")
+    return bool(token) and secrets.compare_digest(token, table.watch_token)
+
+
+def remember_watching(request: HttpRequest, response: HttpResponse, table: Table) -> None:
+    """A spectator link opened on this device lists the table on its home page."""
+    set_cookie(request, response, watch_cookie(table), table.watch_token)
+
+
+def knows(request: HttpRequest, table: Table) -> bool:
+    """The device hosts, holds a seat at, or watches ``table`` (seats prefetched or not)."""
+    if is_host(request, table) or watches(request, table):
+        return True
+    token = request.COOKIES.get(seat_cookie(table), "")
+    return bool(token) and any(
+        secrets.compare_digest(token, seat.device_token) for seat in table.seats.all()
+    )
+
+
+def cookie_codes(request: HttpRequest) -> list[str]:
+    """The table codes named by this device's cookies (not yet checked against the tables)."""
+    codes = {
+        name.split("_", 1)[1]
+        for name in request.COOKIES
+        if name.startswith(COOKIE_PREFIXES) and len(name) < 40
+    }
+    return sorted(codes)[:MAX_KNOWN_TABLES]
+
+
+def sees_all_tables(request: HttpRequest) -> bool:
+    """The person running the server: a staff login (the admin), or the setting."""
+    user = getattr(request, "user", None)
+    return bool(settings.SHOW_ALL_TABLES or (user is not None and user.is_staff))

@@ -3,17 +3,18 @@
 A choice's form carries the action as JSON in ``action``; each field adds
 ``f.<key>`` (one value) or ``m.<key>`` (a list). Values are JSON, so an int
 stays an int and a string a string; what is not JSON is passed on as typed
-for the engine to refuse with a clear reason.
+for the engine to refuse with a clear reason. JSON is read through
+:func:`companion.validation.parse_json` (bounded depth and size, finite numbers).
 """
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django.http import QueryDict
 
 from companion.services.errors import Refused
+from companion.validation import parse_json
 from games.i18n import _
 
 
@@ -22,8 +23,8 @@ def _value(raw: str) -> Any:
     if raw == "":
         return None
     try:
-        return json.loads(raw)
-    except ValueError:
+        return parse_json(raw)
+    except ValueError:  # also too deep or not finite: text, which the engine refuses
         return raw
 
 
@@ -43,7 +44,7 @@ def field_values(data: QueryDict) -> dict[str, Any]:
 def action_from_post(data: QueryDict) -> dict[str, Any]:
     """The action of a choice's form: its JSON, completed with its fields' values."""
     try:
-        action = json.loads(data.get("action", ""))
+        action = parse_json(data.get("action", ""))
     except ValueError:
         raise Refused(_("This entry is not understood.")) from None
     if not isinstance(action, dict):
@@ -57,6 +58,9 @@ def int_from_post(data: QueryDict, name: str) -> int | None:
     if raw in (None, ""):
         return None
     try:
-        return int(raw)
+        value = int(raw)
     except ValueError:
         raise Refused(_("This form is incomplete; reload the page.")) from None
+    if abs(value) > 2**31 - 1:  # no version or seat is this large; keeps the column in range
+        raise Refused(_("This form is incomplete; reload the page."))
+    return value

@@ -40,6 +40,9 @@ class Table(models.Model):
     host_token = models.CharField(max_length=64, default=new_token)
     watch_token = models.CharField(max_length=64, default=new_token)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.LOBBY)
+    # "Open": the host lists the table on the home page for everyone in the room.
+    # Otherwise only the devices at the table see it listed (README: who sees what).
+    listed = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)

@@ -138,7 +138,9 @@ def phone_context(
     context.update(
         viewer=viewer,
         host_mode=host_mode,
-        choices=[(choice, uuid.uuid4().hex) for choice in selectors.choices_for(table, seat)],
+        choices=[
+            (choice, uuid.uuid4().hex) for choice in selectors.choices_for(table, seat, data.seats)
+        ],
         can_undo=last_seat is not None and (host_mode or last_seat == seat),
         undo_key=uuid.uuid4().hex,
         log=data.log[: LOG_LINES["phone"]],

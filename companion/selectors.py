@@ -8,6 +8,7 @@ from datetime import datetime
 from typing import Any
 
 from django.db.models import QuerySet
+from django.http import HttpRequest
 from django.utils import timezone
 
 import games
@@ -83,10 +84,13 @@ def game_context(
     """Everything a game's templates get (see games/README.md)."""
     game = games.get(table.game)
     state = table.state if state is None else state
+    seats = seats_of(table) if seats is None else seats
+    if state is not None:
+        state = with_current_names(state, seats)
     context: dict[str, Any] = {
         "game": game,
         "table": table,
-        "seats": seats_of(table) if seats is None else seats,
+        "seats": seats,
         "options": table.options,
         "me": seat,
         "view": None,
@@ -121,10 +125,28 @@ def optional_template(slug: str, name: str) -> str | None:
     return template
 
 
-def choices_for(table: Table, seat: int) -> list[Choice]:
+def with_current_names(state: State, seats: list[dict[str, Any]]) -> State:
+    """The state as shown: the seats' current names instead of those dealt at the start.
+
+    The seat holds the name of record (a phone that takes a freed seat brings its own);
+    the engines keep the names of the start in ``state["players"]`` and use them in what
+    they say ("Anna: actions"), so the platform hands them the current names for display.
+    The stored state and the log keep the names of the start: replaying them is unchanged.
+    """
+    players = state.get("players") if isinstance(state, dict) else None
+    if not isinstance(players, list) or len(players) != len(seats):
+        return state
+    names = [seat["name"] for seat in seats]
+    if names == players:
+        return state
+    return {**state, "players": names}
+
+
+def choices_for(table: Table, seat: int, seats: list[dict[str, Any]] | None = None) -> list[Choice]:
     if table.state is None or table.status != Table.Status.RUNNING:
         return []
-    return games.get(table.game).choices(table.state, seat)
+    state = with_current_names(table.state, seats_of(table) if seats is None else seats)
+    return games.get(table.game).choices(state, seat)
 
 
 def describe_event(game: Game, event: Event) -> Msg:
@@ -226,3 +248,37 @@ def state_at(table: Table, step: int) -> State | None:
 
 def history(limit: int = 200) -> QuerySet[Table]:
     return Table.objects.exclude(status=Table.Status.LOBBY).prefetch_related("seats")[:limit]
+
+
+def tables_known_to(request: HttpRequest, candidates: QuerySet[Table], limit: int) -> list[Table]:
+    """The ``candidates`` this device may see listed (README: who sees what).
+
+    Everything for the person running the server; else the tables whose cookies the
+    device holds with the right secret (host, seat, spectator link).
+    """
+    from companion import devices
+
+    if devices.sees_all_tables(request):
+        return list(candidates[:limit])
+    codes = devices.cookie_codes(request)
+    if not codes:
+        return []
+    known = [table for table in candidates.filter(code__in=codes) if devices.knows(request, table)]
+    return known[:limit]
+
+
+def my_tables(request: HttpRequest, limit: int = 12) -> list[Table]:
+    """The home page's "your tables": the games not over that this device belongs to."""
+    candidates = Table.objects.exclude(status=Table.Status.FINISHED).prefetch_related("seats")
+    return tables_known_to(request, candidates, limit)
+
+
+def open_tables(limit: int = 12) -> list[Table]:
+    """Tables their hosts opened for the room, while not over."""
+    return list(Table.objects.filter(listed=True).exclude(status=Table.Status.FINISHED)[:limit])
+
+
+def visible_history(request: HttpRequest, limit: int = 200) -> list[Table]:
+    """The history page: finished and running games this device belongs to."""
+    candidates = Table.objects.exclude(status=Table.Status.LOBBY).prefetch_related("seats")
+    return tables_known_to(request, candidates, limit)

@@ -19,6 +19,7 @@ import dj_database_url
 from django.utils.translation import gettext_lazy as _
 
 import games
+from companion.cache_config import shared_cache
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 DATA_DIR = Path(os.environ.get("COMPANION_DATA_DIR", BASE_DIR / "data"))
@@ -65,6 +66,8 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    "companion.validation.RejectMalformedInput",  # after the locale: refusals are translated
+    "companion.ratelimit.RateLimitMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -164,6 +167,8 @@ MAX_BODY_BYTES = 256 * 1024
 DATA_UPLOAD_MAX_MEMORY_SIZE = 64 * 1024  # an entry form is well under 8 KB
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 200
 DATA_UPLOAD_MAX_NUMBER_FILES = 0
+CACHES = shared_cache(REDIS_URL)  # rate limits: one count for all processes
+SHOW_ALL_TABLES = os.environ.get("COMPANION_SHOW_ALL_TABLES") == "1"  # list every table
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("cs", _("Czech")), ("en", _("English")), ("ru", _("Russian"))]

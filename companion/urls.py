@@ -15,6 +15,7 @@ urlpatterns = [
     path("t/<str:code>/start/", lobby.start, name="start"),
     path("t/<str:code>/seat/<int:index>/free/", lobby.free_seat, name="free_seat"),
     path("t/<str:code>/seat/<int:index>/rename/", lobby.rename_seat, name="rename_seat"),
+    path("t/<str:code>/listing/", lobby.listing, name="listing"),
     path("t/<str:code>/join/", seats.join, name="join"),
     path("t/<str:code>/join/qr.svg", records.join_qr, name="join_qr"),
     path("t/<str:code>/s/<int:index>/<str:token>/", seats.seat_link, name="seat_link"),

@@ -23,3 +23,14 @@ def pytest_configure(config: pytest.Config) -> None:
         settings.TEMPLATES[0]["DIRS"].append(ENGINES / "templates")
     except Exception:  # engine-only runs without Django settings
         pass
+
+
+@pytest.fixture(autouse=True)
+def _fresh_rate_limits() -> None:
+    """Every test starts with no request counted against the client 127.0.0.1."""
+    try:
+        from django.core.cache import cache
+
+        cache.clear()
+    except Exception:  # engine-only runs without Django settings
+        pass

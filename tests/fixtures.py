@@ -107,15 +107,21 @@ def make_table(db: Any) -> Any:
 
 @pytest.fixture
 def join() -> Any:
-    """A new phone that takes seat ``index`` through the table's join page."""
+    """A new phone that takes seat ``index`` through the seat's own link (its QR code).
+
+    The seat link works before and after the start; the table's join page only in the lobby.
+    """
 
     def take(table: Any, index: int, name: str = "", colour: str | None = None) -> Phone:
+        from companion.models import Seat
         from companion.services.tables import COLOUR_KEYS
 
         client = Client()
         colour = colour or COLOUR_KEYS[index]
+        token = Seat.objects.get(table=table, index=index).claim_token
         response = client.post(
-            f"/t/{table.code}/join/", {"seat": index, "name": name or f"P{index}", "colour": colour}
+            f"/t/{table.code}/s/{index}/{token}/",
+            {"seat": index, "name": name or f"P{index}", "colour": colour},
         )
         assert response.status_code == 302, response.content.decode()[:500]
         return Phone(client, table.code, index)
@@ -260,6 +266,10 @@ def shared_servers(tmp_path: Path, postgres_url: str, redis_url: str) -> Iterato
 class WebPhone:
     """A device talking to a real server over HTTP (cookies, CSRF) with httpx."""
 
+    # The phone that created each table: joining a running game takes the seat's own
+    # link, which only the host's table screen shows.
+    hosts: dict[str, WebPhone] = {}
+
     def __init__(self, base_url: str) -> None:
         import httpx
 
@@ -285,6 +295,7 @@ class WebPhone:
         )
         assert response.status_code == 302, response.text[:500]
         code = response.headers["location"].strip("/").split("/")[-1]
+        WebPhone.hosts[code] = self
         if start:
             self.start(code)
         return code
@@ -292,8 +303,17 @@ class WebPhone:
     def start(self, code: str) -> None:
         assert self.post(f"/t/{code}/start/", {}).status_code == 302
 
+    def seat_link(self, code: str, seat: int) -> str:
+        """The seat's own link, as the host's table screen shows it."""
+        import re
+
+        page = self.http.get(f"/t/{code}/").text
+        return re.search(rf"/t/{code}/s/{seat}/[^/\"]+/", page).group(0)
+
     def join(self, code: str, seat: int, name: str, colour: str) -> None:
-        response = self.post(f"/t/{code}/join/", {"seat": seat, "name": name, "colour": colour})
+        host = WebPhone.hosts.get(code)
+        path = host.seat_link(code, seat) if host else f"/t/{code}/join/"
+        response = self.post(path, {"seat": seat, "name": name, "colour": colour})
         assert response.status_code == 302, response.text[:500]
 
     def state_version(self, code: str) -> int:

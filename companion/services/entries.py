@@ -22,6 +22,7 @@ from companion import live, selectors
 from companion.models import Event, Snapshot, Table
 from companion.replay import Effective, ReplayError, corrected, fold
 from companion.services.errors import Forbidden, NotFound, Refused, Stale
+from companion.validation import keep_offered_keys
 from games.base import Action, Game, IllegalAction, State
 from games.i18n import _, msg
 
@@ -64,6 +65,7 @@ def submit_action(
         _check_version(table, version)
         game = games.get(table.game)
         seat = _acting_seat(table, game, actor, on_behalf)
+        action = keep_offered_keys(action, game.choices(table.state, seat))
         action.update(seat=seat, seed=secrets.randbits(31))
         try:
             state = game.apply(table.state, action)

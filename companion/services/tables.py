@@ -123,7 +123,10 @@ def claim_seat(table: Table, index: int, name: str, colour: str, claim_token: st
     """Bind a device to a free seat; returns the token for its cookie.
 
     ``claim_token`` comes from the seat's own QR code; without it (the table's
-    join page) any free seat may be taken.
+    join page) a free seat may be taken only in the lobby. Once the game runs, a
+    free seat is somebody's place in the game: it is taken through its own link or
+    QR code, which only the host's table screen shows (the host's consent).
+    The name typed here is the seat's name of record, also in a running game.
     """
     token = new_token()
     with transaction.atomic():
@@ -131,6 +134,10 @@ def claim_seat(table: Table, index: int, name: str, colour: str, claim_token: st
         seat = table.seats.filter(index=index).first()
         if seat is None:
             raise NotFound(_("There is no such seat."))
+        if claim_token is None and table.status != Table.Status.LOBBY:
+            raise Forbidden(
+                _("The game has started: take a free seat with its own QR code from the host.")
+            )
         if claim_token is not None and not secrets.compare_digest(claim_token, seat.claim_token):
             raise Forbidden(_("This seat link is no longer valid. Ask the host for a new one."))
         if not seat.is_free:
@@ -141,8 +148,7 @@ def claim_seat(table: Table, index: int, name: str, colour: str, claim_token: st
         if others.exclude(device_token="").filter(colour=colour).exists():
             raise Refused(_("Another player has this colour."))
         _move_free_seats_off(others.filter(device_token="", colour=colour), colour, table)
-        if table.status == Table.Status.LOBBY:
-            seat.name = _clean_name(name, seat.name)
+        seat.name = _clean_name(name, seat.name)
         seat.colour = colour
         seat.device_token = token
         seat.claimed_at = timezone.now()
@@ -176,11 +182,9 @@ def free_seat(table: Table, index: int, *, new_link: bool = True) -> None:
 
 
 def rename_seat(table: Table, index: int, name: str) -> None:
-    """The host renames a seat (before the game starts: the engine keeps the names)."""
+    """The host renames a seat, also during the game (the seat holds the name of record)."""
     with transaction.atomic():
         table = Table.objects.select_for_update().get(pk=table.pk)
-        if table.status != Table.Status.LOBBY:
-            raise Refused(_("Names can only be changed before the game starts."))
         seat = table.seats.filter(index=index).first()
         if seat is None:
             raise NotFound(_("There is no such seat."))
@@ -206,6 +210,11 @@ def _log_seat_change(table: Table, seat: Seat, what: str) -> None:
     table.save(update_fields=["version"])
     version = table.version
     transaction.on_commit(lambda: live.publish(table.code, version))
+
+
+def set_listed(table: Table, listed: bool) -> None:
+    """The host opens the table to the room (listed on the home page) or closes it."""
+    Table.objects.filter(pk=table.pk).update(listed=listed)
 
 
 def check_host(table: Table, host_token: str | None) -> None:

@@ -8,8 +8,13 @@ from django.http import Http404, HttpRequest
 from companion import selectors
 from companion.models import Table
 
+MAX_CODE = 16  # the length of Table.code
+
 
 def table_or_404(code: str) -> Table:
+    # Only a code that could exist reaches the database (a NUL byte would be a DataError).
+    if not 0 < len(code) <= MAX_CODE or not code.isascii() or not code.isalnum():
+        raise Http404
     table = selectors.table_by_code(code)
     if table is None:
         raise Http404

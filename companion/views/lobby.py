@@ -34,6 +34,8 @@ def home(request: HttpRequest) -> HttpResponse:
             game = None
         if game is None:
             error = gettext("Pick a game.")
+        elif count not in game.player_counts:  # checked before anything is built for the seats
+            error = gettext("Pick a number of players the game allows.")
         else:
             options = {
                 option.key: request.POST[f"opt.{option.key}"]
@@ -54,7 +56,8 @@ def home(request: HttpRequest) -> HttpResponse:
         "companion/home.html",
         {
             "games": games.all(),
-            "running": selectors.history(12),
+            "mine": selectors.my_tables(request),
+            "open": selectors.open_tables(),
             "error": error,
         },
         status=400 if error else 200,
@@ -75,6 +78,13 @@ def free_seat(request: HttpRequest, code: str, index: int) -> HttpResponse:
 def rename_seat(request: HttpRequest, code: str, index: int) -> HttpResponse:
     name = request.POST.get("name", "")
     return _as_host(request, code, lambda table: tables.rename_seat(table, index, name))
+
+
+@require_POST
+def listing(request: HttpRequest, code: str) -> HttpResponse:
+    """The host opens the table to the room (home page) or hides it again."""
+    listed = request.POST.get("listed") == "1"
+    return _as_host(request, code, lambda table: tables.set_listed(table, listed))
 
 
 def _as_host(request: HttpRequest, code: str, change: Callable[[Table], object]) -> HttpResponse:

@@ -39,7 +39,9 @@ def watch_page(request: HttpRequest, code: str, token: str) -> HttpResponse:
             {"message": msg(_("This spectator link is not valid."))},
             status=404,
         )
-    return _page(request, table, regions.viewer_from(request, "watch"), "companion/table.html")
+    response = _page(request, table, regions.viewer_from(request, "watch"), "companion/table.html")
+    devices.remember_watching(request, response, table)  # lists the table on this device
+    return response
 
 
 @require_GET

@@ -10,6 +10,7 @@ from companion import devices, selectors
 from companion.services import tables
 from companion.services.errors import Refused
 from companion.views.common import table_or_404
+from games.i18n import _, msg
 
 
 @require_http_methods(["GET", "POST"])
@@ -28,6 +29,14 @@ def seat_link(request: HttpRequest, code: str, index: int, token: str) -> HttpRe
     mine = devices.my_seat(request, table)
     if mine is not None and mine.index == index:
         return redirect("phone", code=table.code)
+    if not table.seats.filter(index=index, claim_token=token).exists():
+        # 404, so that guessing seat links counts against the client's rate limit.
+        return render(
+            request,
+            "companion/message.html",
+            {"message": msg(_("This seat link is no longer valid. Ask the host for a new one."))},
+            status=404,
+        )
     return _claim(request, table, claim_token=token, only_index=index)
 
 
@@ -57,7 +66,13 @@ def _claim(
             devices.set_cookie(request, response, devices.seat_cookie(table), token)
             return response
     seats = selectors.seats_of(table)
-    offered = [s for s in seats if s["free"] and (only_index is None or s["index"] == only_index)]
+    # Without a seat link, free seats are offered only before the start (tables.claim_seat).
+    by_link_only = only_index is None and table.status != table.Status.LOBBY
+    offered = [
+        s
+        for s in seats
+        if s["free"] and not by_link_only and (only_index is None or s["index"] == only_index)
+    ]
     taken_colours = {s["colour"] for s in seats if not s["free"]}
     return render(
         request,
@@ -69,6 +84,7 @@ def _claim(
             "colours": [(key, label) for key, label in tables.COLOURS if key not in taken_colours],
             "error": error.message if error else None,
             "single": only_index is not None,
+            "by_link_only": by_link_only,
         },
         status=error.status if error else 200,
     )

@@ -25,6 +25,8 @@ from games.base import (
 )
 from games.i18n import Msg, _, msg
 
+NOTES = (("plan", "plan"), ("bluff", "bluff"))
+
 
 def _ponder(millis: int) -> None:
     """Burn CPU for ``millis`` ms: a stand-in for a heavy engine, so replays take long."""
@@ -90,13 +92,21 @@ class DiceRace(Game):
         )
 
     def choices(self, state, seat):  # type: ignore[no-untyped-def]
+        # A private note, at any time: the platform stores only offered keys.
+        note = Choice(
+            label=msg("Keep a note"),
+            action={"type": "note"},
+            fields=(Field("text", "Note", kind="choice", choices=NOTES),),
+            style="secondary",
+        )
         if seat != state["turn"] or self.outcome(state):
             return [
                 Choice(
                     label=msg(_("Roll")),
                     action={"type": "roll"},
                     disabled=msg(_("It is not your turn.")),
-                )
+                ),
+                note,
             ]
         return [
             Choice(
@@ -105,6 +115,7 @@ class DiceRace(Game):
                 fields=(Field("value", _("Roll"), low=1, high=6),),
             ),
             Choice(label=msg(_("Let the app roll")), action={"type": "roll", "by_app": True}),
+            note,
         ]
 
     def view(self, state, seat):  # type: ignore[no-untyped-def]

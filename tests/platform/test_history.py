@@ -24,7 +24,8 @@ def test_history_lists_game_date_players_winner_scores_and_duration(make_table, 
     phones = [join(table, 0, "Anna"), join(table, 1, "Ben")]
     _host.post(f"/t/{table.code}/start/")
     play_to_the_end(table, phones)
-    page = client.get("/history/").content.decode()
+    # The history lists the games this device played (a stranger's list: test_visibility).
+    page = phones[0].client.get("/history/").content.decode()
     row = page[page.index(f'data-code="{table.code}"') :]
     row = row[: row.index("</tr>")]
     assert "Dice race" in row and "Anna, Ben" in row and "12 : 1" in row
