@@ -110,6 +110,68 @@ def undo_last(code: str, actor: Actor, *, version: int, idempotency_key: str) ->
     return Result(table)
 
 
+@dataclass(frozen=True)
+class CorrectionPlan:
+    """A correction worked out from the log, not yet written."""
+
+    seen_version: int  # the table's version it was worked out from
+    index: int  # position of the corrected entry among the effective actions
+    action: Action  # the entry as corrected
+    state: State  # the state after the whole corrected log
+    snapshots: list[tuple[int, State]]  # fresh snapshots for positions after ``index``
+
+
+def plan_correction(
+    code: str, actor: Actor, *, target: int, facts: dict[str, Any], version: int
+) -> CorrectionPlan:
+    """Replay the log with entry ``target``'s facts replaced, without writing anything.
+
+    Refused, with the reason, when a later entry would no longer be legal.
+    """
+    _check_player(actor)
+    table = Table.objects.filter(code=code).first()
+    if table is None:
+        raise NotFound(_("There is no table with the code %(code)s."), code=code)
+    _check_version(table, version)
+    game = games.get(table.game)
+    actions = selectors.effective(table)
+    index = next((i for i, item in enumerate(actions) if item.seq == target), None)
+    if index is None:
+        raise NotFound(_("Entry %(seq)s is not in the game any more."), seq=target)
+    original = actions[index].action
+    if not actor.is_host and actor.seat != original.get("seat"):
+        raise Forbidden(_("Only the player who made the entry, or the host, can correct it."))
+    try:
+        new_action = corrected(game, original, facts)
+    except IllegalAction as error:
+        raise Refused(error.message) from error
+    if new_action == original:
+        raise Refused(_("The correction changes nothing."))
+    new_actions = [*actions[:index], Effective(target, new_action), *actions[index + 1 :]]
+    snapshot = (
+        Snapshot.objects.filter(table=table, position__lte=index).order_by("-position").first()
+    )
+    assert snapshot is not None, "position 0 is written when the game starts"
+    state, position, fresh_snapshots = snapshot.state, snapshot.position, []
+    try:
+        while position < len(new_actions):
+            step = min(SNAPSHOT_EVERY - position % SNAPSHOT_EVERY, len(new_actions) - position)
+            state = fold(game, state, new_actions[position : position + step])
+            position += step
+            if position % SNAPSHOT_EVERY == 0:
+                fresh_snapshots.append((position, state))
+    except ReplayError as error:
+        raise Refused(
+            msg(
+                _("This correction would make entry %(seq)s (%(entry)s) impossible: %(reason)s"),
+                seq=error.seq,
+                entry=game.describe(error.action),
+                reason=error.error.message,
+            )
+        ) from error
+    return CorrectionPlan(table.version, index, new_action, state, fresh_snapshots)
+
+
 def correct_entry(
     code: str,
     actor: Actor,
@@ -121,48 +183,40 @@ def correct_entry(
 ) -> Result:
     """Replace the physical facts of the entry logged at ``target``; replay what follows.
 
-    Refused, with the reason, when a later entry would no longer be legal.
+    The replay runs before the write lock is taken: on SQLite that lock is the whole
+    database's, and a long game's replay under it would hold every other table. Under
+    the lock it is only checked that nothing was entered meanwhile, then written.
     """
     _check_player(actor)
+    if _seen_key(code, idempotency_key):
+        return Result(_locked_or_404(code), duplicate=True)
+    plan = plan_correction(code, actor, target=target, facts=facts, version=version)
     with transaction.atomic():
         table = _locked(code)
         if _already_applied(table, idempotency_key):
             return Result(table, duplicate=True)
         _check_version(table, version)
+        if table.version != plan.seen_version:
+            raise Stale(_("Someone else made an entry first. Here is the game as it is now."))
         game = games.get(table.game)
-        actions = selectors.effective(table)
-        index = next((i for i, item in enumerate(actions) if item.seq == target), None)
-        if index is None:
-            raise NotFound(_("Entry %(seq)s is not in the game any more."), seq=target)
-        original = actions[index].action
-        if not actor.is_host and actor.seat != original.get("seat"):
-            raise Forbidden(_("Only the player who made the entry, or the host, can correct it."))
-        try:
-            new_action = corrected(game, original, facts)
-        except IllegalAction as error:
-            raise Refused(error.message) from error
-        if new_action == original:
-            raise Refused(_("The correction changes nothing."))
-        new_actions = [*actions[:index], Effective(target, new_action), *actions[index + 1 :]]
-        Snapshot.objects.filter(table=table, position__gt=index).delete()
-        try:
-            state = _rebuild(table, game, new_actions)
-        except ReplayError as error:
-            raise Refused(
-                msg(
-                    _(
-                        "This correction would make entry %(seq)s (%(entry)s) impossible: %(reason)s"
-                    ),
-                    seq=error.seq,
-                    entry=game.describe(error.action),
-                    reason=error.error.message,
-                )
-            ) from error
-        _append(table, game, actor, Event.Kind.CORRECT, new_action, idempotency_key, target=target)
-        _store_state(table, game, state)
+        Snapshot.objects.filter(table=table, position__gt=plan.index).delete()
+        for position, state in plan.snapshots:
+            Snapshot.objects.create(table=table, position=position, state=state)
+        _append(table, game, actor, Event.Kind.CORRECT, plan.action, idempotency_key, target=target)
+        _store_state(table, game, plan.state)
         table.status = Table.Status.RUNNING
         _finish(table)
     return Result(table)
+
+
+def _seen_key(code: str, key: str) -> bool:
+    """A form already applied (a double tap): answered without replaying anything."""
+    return bool(key) and Event.objects.filter(table__code=code, idempotency_key=key).exists()
+
+
+def _locked_or_404(code: str) -> Table:
+    with transaction.atomic():
+        return _locked(code)
 
 
 # -- helpers -------------------------------------------------------------------
