@@ -3,7 +3,7 @@
 
     python3 runtests.py [extra pytest arguments]
 
-1. lint (ruff);
+1. lint (ruff) and types (mypy, the platform package);
 2. the whole suite on the embedded default (SQLite, in-process live updates);
 3. the same suite again on PostgreSQL + Redis (127.0.0.1), when they answer; in CI
    (CI=true) they must answer, and a skipped test fails the run.
@@ -65,8 +65,10 @@ def main() -> int:
     extra = sys.argv[1:]
     status = 0
 
-    print("=== lint (ruff) ===", flush=True)
+    print("=== lint (ruff, mypy) ===", flush=True)
     if subprocess.call([str(python), "-m", "ruff", "check", "."], cwd=ROOT) != 0:
+        status = 1
+    if subprocess.call([str(python), "-m", "mypy", "companion"], cwd=ROOT) != 0:
         status = 1
 
     base = dict(os.environ)

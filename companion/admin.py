@@ -5,7 +5,7 @@ from django.contrib import admin
 from companion.models import Event, Seat, Snapshot, Table
 
 
-class SeatInline(admin.TabularInline):
+class SeatInline(admin.TabularInline[Seat, Table]):
     model = Seat
     extra = 0
     fields = ("index", "name", "colour", "claimed_at")
@@ -13,7 +13,7 @@ class SeatInline(admin.TabularInline):
 
 
 @admin.register(Table)
-class TableAdmin(admin.ModelAdmin):
+class TableAdmin(admin.ModelAdmin[Table]):
     list_display = ("code", "game", "status", "created_at", "finished_at", "version")
     list_filter = ("game", "status")
     search_fields = ("code",)
@@ -22,7 +22,7 @@ class TableAdmin(admin.ModelAdmin):
 
 
 @admin.register(Event)
-class EventAdmin(admin.ModelAdmin):
+class EventAdmin(admin.ModelAdmin[Event]):
     list_display = ("table", "seq", "kind", "seat", "by_host", "created_at")
     list_filter = ("kind",)
     search_fields = ("table__code",)
@@ -35,5 +35,5 @@ class EventAdmin(admin.ModelAdmin):
 
 
 @admin.register(Snapshot)
-class SnapshotAdmin(admin.ModelAdmin):
+class SnapshotAdmin(admin.ModelAdmin[Snapshot]):
     list_display = ("table", "position")

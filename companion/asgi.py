@@ -37,7 +37,7 @@ _pages: ASGIApp = bounded(WSGIMiddleware(_wsgi_django, workers=settings.PAGE_THR
 
 async def application(scope: Scope, receive: Receive, send: Send) -> None:
     if scope["type"] != "http" or ASYNC_PATHS.match(scope["path"]):
-        await _async_django(scope, receive, send)
+        await _async_django(scope, receive, send)  # type: ignore[arg-type]
     elif scope["method"] == "POST":
         await _entries(scope, receive, send)
     else:

@@ -14,12 +14,17 @@ import importlib
 import os
 import secrets
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
+import django_stubs_ext
 from django.utils.translation import gettext_lazy as _
 
 import games
 from companion.cache_config import shared_cache
+
+# Generic admin classes (``ModelAdmin[Table]``) for the type checker, as django-stubs documents.
+django_stubs_ext.monkeypatch()
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 DATA_DIR = Path(os.environ.get("COMPANION_DATA_DIR", BASE_DIR / "data"))
@@ -87,7 +92,7 @@ _extra_roots = []
 for _module_name in EXTRA_GAMES:
     _module = importlib.import_module(_module_name)
     games.register(_module.GAME)
-    _extra_roots.append(Path(_module.__file__).parent)
+    _extra_roots.append(Path(str(_module.__file__)).parent)
 
 
 def _game_dirs(sub: str) -> list[Path]:
@@ -136,7 +141,7 @@ _sqlite = {
 }
 
 
-def _postgres(url: str) -> dict:
+def _postgres(url: str) -> dict[str, Any]:
     config = dj_database_url.parse(url)
     # A pool instead of persistent connections: under ASGI requests do not keep to one thread.
     options = config.setdefault("OPTIONS", {})
@@ -144,7 +149,7 @@ def _postgres(url: str) -> dict:
     # No statement may hold a request thread for long (see REQUEST_SECONDS).
     options["options"] = "-c statement_timeout=5000 -c lock_timeout=5000"
     options["connect_timeout"] = 5
-    return config
+    return dict(config)
 
 
 DATABASES = {

@@ -49,7 +49,7 @@ def render_english(message: Msg | str) -> str:
     if isinstance(message, str):
         return message
     args = {
-        key: render_english(value) if isinstance(value, dict) else value
+        key: render_english(value) if isinstance(value, dict) else value  # type: ignore[arg-type]
         for key, value in message["args"].items()
     }
     text = message["text"]

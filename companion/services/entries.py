@@ -65,10 +65,10 @@ def submit_action(
         _check_version(table, version)
         game = games.get(table.game)
         seat = _acting_seat(table, game, actor, on_behalf)
-        action = keep_offered_keys(action, game.choices(table.state, seat))
+        action = keep_offered_keys(action, game.choices(_state(table), seat))
         action.update(seat=seat, seed=secrets.randbits(31))
         try:
-            state = game.apply(table.state, action)
+            state = game.apply(_state(table), action)
         except IllegalAction as error:
             raise Refused(error.message) from error
         _append(table, game, actor, Event.Kind.ACTION, action, idempotency_key, seat=seat)
@@ -256,6 +256,13 @@ def _check_running(table: Table) -> None:
         raise Refused(_("The game is over."))
 
 
+def _state(table: Table) -> State:
+    """The state of a started table (the lobby has none; the callers checked that)."""
+    if table.state is None:
+        raise Refused(_("The game has not started yet."))
+    return table.state
+
+
 def _check_version(table: Table, version: int) -> None:
     if version != table.state_version:
         raise Stale(_("Someone else made an entry first. Here is the game as it is now."))
@@ -263,7 +270,7 @@ def _check_version(table: Table, version: int) -> None:
 
 def _acting_seat(table: Table, game: Game, actor: Actor, on_behalf: int | None) -> int:
     """The seat the entry is for: the device's own, or any seat for the host."""
-    to_act = game.to_act(table.state)
+    to_act = game.to_act(_state(table))
     if actor.is_host:
         if on_behalf is None:
             if len(to_act) != 1:
@@ -273,9 +280,10 @@ def _acting_seat(table: Table, game: Game, actor: Actor, on_behalf: int | None) 
     elif on_behalf is not None and on_behalf != actor.seat:
         raise Forbidden(_("You can only make entries for your own seat."))
     else:
+        assert actor.seat is not None  # _check_player
         seat = actor.seat
     if seat not in to_act:
-        names = table.state.get("players", [])
+        names = _state(table).get("players", [])
         name = names[seat] if 0 <= seat < len(names) else str(seat)
         raise Refused(_("It is not %(player)s's turn."), player=name)
     return seat

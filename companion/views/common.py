@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.http import Http404, HttpRequest
+from django_htmx.middleware import HtmxDetails
 
 from companion import selectors
 from companion.models import Table
@@ -28,3 +29,9 @@ def public_base(request: HttpRequest) -> str:
 
 def absolute(request: HttpRequest, path: str) -> str:
     return public_base(request) + path
+
+
+class HtmxHttpRequest(HttpRequest):
+    """A request as django-htmx's middleware leaves it (the typing its docs recommend)."""
+
+    htmx: HtmxDetails

@@ -16,7 +16,7 @@ from companion.forms import action_from_post, field_values, int_from_post
 from companion.models import Table
 from companion.services import entries
 from companion.services.errors import Refused, Stale
-from companion.views.common import table_or_404
+from companion.views.common import HtmxHttpRequest, table_or_404
 from games.i18n import Msg, _, msg
 
 # -- table view (shared screen) and spectators -----------------------------------------
@@ -129,7 +129,7 @@ def _host_seat(request: HttpRequest, table: Table) -> int:
 
 @require_POST
 @live.held
-def act(request: HttpRequest, code: str) -> HttpResponse:
+def act(request: HtmxHttpRequest, code: str) -> HttpResponse:
     table = table_or_404(code)
     actor = devices.actor_for(request, table)
     host_mode_on = request.POST.get("host_mode") == "1" and actor.is_host
@@ -151,7 +151,7 @@ def act(request: HttpRequest, code: str) -> HttpResponse:
 
 @require_POST
 @live.held
-def undo(request: HttpRequest, code: str) -> HttpResponse:
+def undo(request: HtmxHttpRequest, code: str) -> HttpResponse:
     table = table_or_404(code)
     actor = devices.actor_for(request, table)
     host_mode_on = request.POST.get("host_mode") == "1" and actor.is_host
@@ -177,7 +177,7 @@ def _entering_as(actor: entries.Actor, host_mode_on: bool) -> entries.Actor:
 
 
 def _entry_response(
-    request: HttpRequest,
+    request: HtmxHttpRequest,
     table: Table,
     actor: entries.Actor,
     host_mode_on: bool,

@@ -7,6 +7,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
 from companion import devices, selectors
+from companion.models import Table
 from companion.services import tables
 from companion.services.errors import Refused
 from companion.views.common import table_or_404
@@ -41,7 +42,7 @@ def seat_link(request: HttpRequest, code: str, index: int, token: str) -> HttpRe
 
 
 def _claim(
-    request: HttpRequest, table, *, claim_token: str | None, only_index: int | None
+    request: HttpRequest, table: Table, *, claim_token: str | None, only_index: int | None
 ) -> HttpResponse:
     error = None
     if request.method == "POST":

@@ -20,6 +20,7 @@ import zlib
 from collections.abc import AsyncIterator
 
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
+from django.http.response import HttpResponseBase
 from django.utils import translation
 from django.views.decorators.http import require_GET
 
@@ -81,7 +82,7 @@ class _Deflate:
 
 
 @require_GET
-async def stream(request: HttpRequest, code: str) -> HttpResponse:
+async def stream(request: HttpRequest, code: str) -> HttpResponseBase:
     """The live region of one view of table ``code``, pushed on every new version."""
     viewer = await _resolve(request, code)
     if viewer is None:

@@ -60,7 +60,7 @@ class Command(BaseCommand):
         # Worker processes read it from the environment; this process from settings.
         os.environ["COMPANION_PUBLIC_URL"] = public
         settings.PUBLIC_URL = public
-        database = settings.DATABASES["default"]["ENGINE"].rsplit(".", 1)[-1]
+        database = str(settings.DATABASES["default"]["ENGINE"]).rsplit(".", 1)[-1]
         self.stdout.write(qr.terminal(public + "/"))
         self.stdout.write(f"Table Companion is running: {public}/")
         self.stdout.write(
