@@ -7,6 +7,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
 from companion import devices, selectors
+from companion.players import joining
 from companion.services import tables
 from companion.services.errors import Refused
 from companion.views.common import table_or_404
@@ -43,10 +44,11 @@ def _claim(
         except ValueError:
             index = -1
         try:
+            player = joining.chosen_player(request)
             token = tables.claim_seat(
                 table,
                 index,
-                request.POST.get("name", ""),
+                joining.name_for(request, player),
                 request.POST.get("colour", ""),
                 claim_token,
             )
@@ -55,6 +57,7 @@ def _claim(
         else:
             response = redirect("phone", code=table.code)
             devices.set_cookie(request, response, devices.seat_cookie(table), token)
+            joining.after_claim(request, response, table, index, player)
             return response
     seats = selectors.seats_of(table)
     offered = [s for s in seats if s["free"] and (only_index is None or s["index"] == only_index)]
@@ -63,6 +66,7 @@ def _claim(
         request,
         "companion/join.html",
         {
+            **joining.context(request, table, offered),
             "table": table,
             "seats": seats,
             "offered": offered,

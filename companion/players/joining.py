@@ -1,0 +1,38 @@
+"""The join flow's player part: pick a known player (or a new one) when a phone takes a seat."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.utils.translation import get_language
+
+from companion.models import Player, Table
+from companion.players import registry, rematch
+
+
+def chosen_player(request: HttpRequest) -> Player | None:
+    """The known player picked in the form (``None``: a new player); raises ``Refused``."""
+    return registry.chosen(request.POST.get("player", ""), request.POST.get("name", ""))
+
+
+def name_for(request: HttpRequest, player: Player | None) -> str:
+    return player.name if player is not None else request.POST.get("name", "")
+
+
+def after_claim(
+    request: HttpRequest, response: HttpResponse, table: Table, index: int, player: Player | None
+) -> None:
+    """Link the seat to its player (a new one if none was picked); the phone remembers it."""
+    seat = table.seats.get(index=index)
+    player = registry.link_seat(seat, player, language=get_language() or "")
+    registry.remember(request, response, player)
+
+
+def context(request: HttpRequest, table: Table, offered: list[dict[str, Any]]) -> dict[str, Any]:
+    """What the join form's player part shows; the remembered player's own seat comes first."""
+    me = registry.remembered(request)
+    mine = rematch.seat_for_player(table, me.pk if me else None)
+    if mine is not None:
+        offered.sort(key=lambda seat: seat["index"] != mine)
+    return {"known_players": registry.known_players(), "me": me, "offered": offered}
