@@ -227,5 +227,3 @@ def _fill_missing_ranks(play: Play) -> None:
             previous = key
         result.rank = place
         result.save(update_fields=["rank"])
-
-

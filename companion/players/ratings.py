@@ -42,8 +42,9 @@ def _fingerprint(game: str) -> str:
         last=Max("play_id"),
         versions=Sum("play__table_version"),
         ranks=Sum("rank"),
+        plays=Sum("play_id"),
     )
-    return "ratings:{}:{n}:{players}:{last}:{versions}:{ranks}".format(game, **figures)
+    return "ratings:{}:{n}:{players}:{last}:{versions}:{ranks}:{plays}".format(game, **figures)
 
 
 def ratings(game: str) -> dict[int, Rating]:

@@ -82,7 +82,7 @@ def replay_facts(table: Table) -> tuple[int | None, list[dict[str, Any]]]:
     return start, race
 
 
-def _player_for(seat: Seat, links: dict[int, Player]) -> Player:
+def player_for_seat(seat: Seat, links: dict[int, Player]) -> Player:
     """The seat's chosen player; a seat nobody claimed (host mode) is matched by name."""
     if seat.pk in links:
         return registry.current(links[seat.pk])
@@ -134,7 +134,7 @@ def build_play(table: Table) -> Play:
         PlayResult.objects.bulk_create(
             PlayResult(
                 play=play,
-                player=_player_for(seat, links),
+                player=player_for_seat(seat, links),
                 seat=seat.index,
                 name=seat.name,
                 score=scores[seat.index]["total"] if seat.index < len(scores) else None,
