@@ -16,9 +16,10 @@ from companion.interop import bgg, bgstats, csvexport
 from companion.models import Play, Player
 from companion.players import charts, ratings, registry, rematch, results, stats
 from companion.services import tables
-from companion.services.errors import Refused
+from companion.services.errors import Forbidden, Refused
 from companion.services.tables import COLOURS
 from companion.views.common import table_or_404
+from games.i18n import _
 
 MAX_IMPORT_BYTES = 5 * 1024 * 1024
 
@@ -220,9 +221,9 @@ def import_plays(request: HttpRequest) -> HttpResponse:
         upload = request.FILES.get("file")
         try:
             if upload is None:
-                raise Refused(gettext("Choose a BG Stats play file."))
+                raise Refused(_("Choose a BG Stats play file."))
             if upload.size and upload.size > MAX_IMPORT_BYTES:
-                raise Refused(gettext("The file is too large."))
+                raise Refused(_("The file is too large."))
             report = bgstats.import_file(upload.read())
         except Refused as refusal:
             error = refusal.message
@@ -240,7 +241,7 @@ def start_rematch(request: HttpRequest, code: str) -> HttpResponse:
     table = table_or_404(code)
     seat = devices.my_seat(request, table)
     if not devices.is_host(request, table) and seat is None:
-        return _refused(request, Refused(gettext("Only the host or a player can start a rematch.")))
+        return _refused(request, Forbidden(_("Only the host or a player can start a rematch.")))
     try:
         new = rematch.start_rematch(table)
     except Refused as refusal:
