@@ -5,78 +5,167 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('companion', '0001_initial'),
+        ("companion", "0001_initial"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Play',
+            name="Play",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('game', models.CharField(db_index=True, max_length=40)),
-                ('table_version', models.PositiveIntegerField(default=0)),
-                ('source', models.CharField(default='table', max_length=20)),
-                ('source_uuid', models.CharField(blank=True, max_length=64, null=True, unique=True)),
-                ('played_at', models.DateTimeField(db_index=True)),
-                ('duration_s', models.FloatField(blank=True, null=True)),
-                ('player_count', models.PositiveSmallIntegerField()),
-                ('start_seat', models.SmallIntegerField(blank=True, null=True)),
-                ('race', models.JSONField(default=list)),
-                ('table', models.OneToOneField(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='play', to='companion.table')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("game", models.CharField(db_index=True, max_length=40)),
+                ("table_version", models.PositiveIntegerField(default=0)),
+                ("source", models.CharField(default="table", max_length=20)),
+                (
+                    "source_uuid",
+                    models.CharField(blank=True, max_length=64, null=True, unique=True),
+                ),
+                ("played_at", models.DateTimeField(db_index=True)),
+                ("duration_s", models.FloatField(blank=True, null=True)),
+                ("player_count", models.PositiveSmallIntegerField()),
+                ("start_seat", models.SmallIntegerField(blank=True, null=True)),
+                ("race", models.JSONField(default=list)),
+                (
+                    "table",
+                    models.OneToOneField(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="play",
+                        to="companion.table",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-played_at', '-pk'],
+                "ordering": ["-played_at", "-pk"],
             },
         ),
         migrations.CreateModel(
-            name='Player',
+            name="Player",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=40)),
-                ('colour', models.CharField(blank=True, max_length=20)),
-                ('language', models.CharField(blank=True, max_length=10)),
-                ('hidden', models.BooleanField(default=False)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('merged_into', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='merged_players', to='companion.player')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("name", models.CharField(max_length=40)),
+                ("colour", models.CharField(blank=True, max_length=20)),
+                ("language", models.CharField(blank=True, max_length=10)),
+                ("hidden", models.BooleanField(default=False)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "merged_into",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="merged_players",
+                        to="companion.player",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['name', 'pk'],
+                "ordering": ["name", "pk"],
             },
         ),
         migrations.CreateModel(
-            name='PlayResult',
+            name="PlayResult",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('seat', models.PositiveSmallIntegerField()),
-                ('name', models.CharField(max_length=60)),
-                ('score', models.IntegerField(blank=True, null=True)),
-                ('breakdown', models.JSONField(default=dict)),
-                ('rank', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('winner', models.BooleanField(default=False)),
-                ('thinking_s', models.FloatField(blank=True, null=True)),
-                ('play', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='results', to='companion.play')),
-                ('player', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='results', to='companion.player')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("seat", models.PositiveSmallIntegerField()),
+                ("name", models.CharField(max_length=60)),
+                ("score", models.IntegerField(blank=True, null=True)),
+                ("breakdown", models.JSONField(default=dict)),
+                ("rank", models.PositiveSmallIntegerField(blank=True, null=True)),
+                ("winner", models.BooleanField(default=False)),
+                ("thinking_s", models.FloatField(blank=True, null=True)),
+                (
+                    "play",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="results",
+                        to="companion.play",
+                    ),
+                ),
+                (
+                    "player",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="results",
+                        to="companion.player",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['play', 'seat'],
+                "ordering": ["play", "seat"],
             },
         ),
         migrations.CreateModel(
-            name='Rematch',
+            name="Rematch",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('next_table', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='rematch_of', to='companion.table')),
-                ('table', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='rematch', to='companion.table')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "next_table",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="rematch_of",
+                        to="companion.table",
+                    ),
+                ),
+                (
+                    "table",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="rematch",
+                        to="companion.table",
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='SeatPlayer',
+            name="SeatPlayer",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seat_links', to='companion.player')),
-                ('seat', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='player_link', to='companion.seat')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "player",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="seat_links",
+                        to="companion.player",
+                    ),
+                ),
+                (
+                    "seat",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="player_link",
+                        to="companion.seat",
+                    ),
+                ),
             ],
         ),
     ]

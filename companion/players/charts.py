@@ -20,10 +20,23 @@ STROKES = {
 }
 
 
+MAX_POINTS = 120  # more points than this do not fit a phone's width: averaged in buckets
+
+
+def thinned(values: Sequence[float]) -> list[float]:
+    """At most ``MAX_POINTS`` values: consecutive values averaged in equal buckets."""
+    if len(values) <= MAX_POINTS:
+        return list(values)
+    size = len(values) / MAX_POINTS
+    buckets = [values[int(i * size) : int((i + 1) * size)] for i in range(MAX_POINTS)]
+    return [sum(bucket) / len(bucket) for bucket in buckets if bucket]
+
+
 def line_chart(
     series: Sequence[tuple[str, str, Sequence[float]]], *, title: str, x_label: str
 ) -> str:
     """One line per ``(name, colour, values)``; x is the index of the value."""
+    series = [(name, colour, thinned(values)) for name, colour, values in series]
     points = [value for _name, _colour, values in series for value in values]
     if not points:
         return ""

@@ -11,7 +11,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.models import Player, PlayResult
+from django.core.cache import cache
+from django.db.models import Count, Max, Sum
+
+from companion.models import Play, Player, PlayResult
 from games.i18n import _
 
 
@@ -33,29 +36,24 @@ class Tally:
 
 @dataclass
 class Numbers:
-    """Average / best / worst of a series."""
+    """Average / best / worst of a series (kept as running figures, not the values)."""
 
-    values: list[float] = field(default_factory=list)
+    count: int = 0
+    total: float = 0.0
+    best: float | None = None
+    worst: float | None = None
 
     def add(self, value: float | None) -> None:
-        if value is not None:
-            self.values.append(value)
-
-    @property
-    def count(self) -> int:
-        return len(self.values)
+        if value is None:
+            return
+        self.count += 1
+        self.total += value
+        self.best = value if self.best is None or value > self.best else self.best
+        self.worst = value if self.worst is None or value < self.worst else self.worst
 
     @property
     def average(self) -> float | None:
-        return sum(self.values) / len(self.values) if self.values else None
-
-    @property
-    def best(self) -> float | None:
-        return max(self.values) if self.values else None
-
-    @property
-    def worst(self) -> float | None:
-        return min(self.values) if self.values else None
+        return self.total / self.count if self.count else None
 
 
 def winter_split(game: str) -> list[tuple[str, set[str]]]:
@@ -117,28 +115,70 @@ class GameStats:
         return sorted(self.opponents.values(), key=lambda o: (-o.together, o.name))
 
 
-def _results(**filters: Any) -> list[dict[str, Any]]:
-    return list(
-        PlayResult.objects.filter(**filters)
-        .order_by("play__played_at", "play_id", "seat")
-        .values(
-            "play_id",
-            "player_id",
-            "seat",
-            "name",
-            "score",
-            "breakdown",
-            "rank",
-            "winner",
-            "thinking_s",
-            "play__game",
-            "play__played_at",
-            "play__duration_s",
-            "play__player_count",
-            "play__start_seat",
-            "play__table__code",
+RESULT_FIELDS = (
+    "play_id",
+    "player_id",
+    "seat",
+    "name",
+    "score",
+    "breakdown",
+    "rank",
+    "winner",
+    "thinking_s",
+)
+
+
+def _results(games: Iterable[str]) -> list[dict[str, Any]]:
+    """Every result of ``games``, oldest play first, each with its play's fields.
+
+    Two flat queries joined here: cheaper than one join that repeats the play's
+    columns on each result row.
+    """
+    games = list(games)
+    plays = {
+        row[0]: row
+        for row in Play.objects.filter(game__in=games).values_list(
+            "pk", "game", "played_at", "duration_s", "player_count", "start_seat", "table_id"
         )
+    }
+    rows = []
+    for values in PlayResult.objects.filter(play__game__in=games).values_list(*RESULT_FIELDS):
+        row = dict(zip(RESULT_FIELDS, values, strict=True))
+        _pk, game, played_at, duration, count, start, table_id = plays[row["play_id"]]
+        row.update(
+            {
+                "play__game": game,
+                "play__played_at": played_at,
+                "play__duration_s": duration,
+                "play__player_count": count,
+                "play__start_seat": start,
+                "play__table_id": table_id,
+            }
+        )
+        rows.append(row)
+    rows.sort(key=lambda r: (r["play__played_at"], r["play_id"], r["seat"]))
+    return rows
+
+
+def fingerprint() -> str:
+    """Changes whenever a stored result does (a new play, a rebuilt one, an import, a merge)."""
+    plays = Play.objects.aggregate(n=Count("pk"), last=Max("pk"), versions=Sum("table_version"))
+    results = PlayResult.objects.aggregate(
+        n=Count("pk"), players=Sum("player_id"), ranks=Sum("rank"), last=Max("pk")
     )
+    return "stats:{n}:{last}:{versions}:".format(**plays) + "{n}:{players}:{ranks}:{last}".format(
+        **results
+    )
+
+
+def cached(key: str, compute: Any) -> Any:
+    """``compute()``, kept until the stored results change."""
+    full = f"{fingerprint()}:{key}"
+    value = cache.get(full)
+    if value is None:
+        value = compute()
+        cache.set(full, value, 60 * 60 * 24)
+    return value
 
 
 def _by_play(rows: Iterable[dict[str, Any]]) -> dict[int, list[dict[str, Any]]]:
@@ -181,9 +221,16 @@ def _add(stats: GameStats, row: dict[str, Any], table: list[dict[str, Any]]) -> 
 
 def player_stats(player: Player) -> dict[str, GameStats]:
     """Per game, what ``player`` did, with the group's category averages beside theirs."""
-    mine = _results(player=player)
-    games_played = sorted({row["play__game"] for row in mine})
-    plays = _by_play(_results(play__in={row["play_id"] for row in mine}))
+    return cached(f"player:{player.pk}", lambda: _player_stats(player.pk))
+
+
+def _player_stats(player_id: int) -> dict[str, GameStats]:
+    games_played = sorted(
+        set(PlayResult.objects.filter(player_id=player_id).values_list("play__game", flat=True))
+    )
+    everything = _results(games_played)
+    plays = _by_play(everything)
+    mine = [row for row in everything if row["player_id"] == player_id]
     result: dict[str, GameStats] = {}
     for row in mine:
         stats = result.setdefault(row["play__game"], GameStats(row["play__game"]))
@@ -198,14 +245,13 @@ def player_stats(player: Player) -> dict[str, GameStats]:
                 "winner": row["winner"],
                 "rank": row["rank"],
                 "players": row["play__player_count"],
-                "code": row["play__table__code"],
+                "table_id": row["play__table_id"],
             }
         )
-    for game in games_played:
-        group = result[game].group_categories
-        for row in _results(play__game=game).__iter__():
-            for category, points in (row["breakdown"] or {}).items():
-                group.setdefault(category, Numbers()).add(points)
+    for row in everything:
+        group = result[row["play__game"]].group_categories
+        for category, points in (row["breakdown"] or {}).items():
+            group.setdefault(category, Numbers()).add(points)
     return result
 
 
@@ -223,7 +269,20 @@ class GameOverview:
 
 def game_stats(game: str) -> GameOverview:
     """The whole group's statistics for one game."""
-    rows = _results(play__game=game)
+    overview = cached(f"game:{game}", lambda: _game_stats(game))
+    # Names as they are now: a rename does not change the results the cache is keyed on.
+    current = dict(
+        Player.objects.filter(pk__in=[p["id"] for p in overview.players if p["id"]]).values_list(
+            "pk", "name"
+        )
+    )
+    for row in overview.players:
+        row["name"] = current.get(row["id"], row["name"])
+    return overview
+
+
+def _game_stats(game: str) -> GameOverview:
+    rows = _results([game])
     plays = _by_play(rows)
     length = Numbers()
     start = Tally()
@@ -252,13 +311,6 @@ def game_stats(game: str) -> GameOverview:
                 breakdown = row["breakdown"] or {}
                 if any(key in breakdown for key in keys):
                     numbers.add(sum(breakdown.get(k, 0) for k in keys))
-    if names:
-        current = dict(
-            Player.objects.filter(pk__in=[k for k in names if isinstance(k, int)]).values_list(
-                "pk", "name"
-            )
-        )
-        names.update({k: v for k, v in current.items()})
     players = sorted(
         (
             {"id": key if isinstance(key, int) else None, "name": names[key], "stats": stats}

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 import games
 from companion import devices
 from companion.interop import bgg, bgstats, csvexport
-from companion.models import Play, Player
+from companion.models import Play, Player, Table
 from companion.players import charts, ratings, registry, rematch, results, stats
 from companion.services import tables
 from companion.services.errors import Forbidden, Refused
@@ -63,6 +63,7 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
                 "game": _game_or_none(slug),
                 "slug": slug,
                 "stats": game_stats,
+                "recent": _recent(game_stats.timeline),
                 "rating": rating,
                 "chart": charts.line_chart(
                     [(player.name, player.colour, [p["score"] or 0 for p in game_stats.timeline])],
@@ -89,6 +90,20 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "others": registry.known_players(),
         },
     )
+
+
+RECENT = 20  # plays listed on the page; the CSV has them all
+
+
+def _recent(timeline: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The latest plays, newest first, with their tables' codes for the links."""
+    recent = list(reversed(timeline[-RECENT:]))
+    codes = dict(
+        Table.objects.filter(pk__in=[p["table_id"] for p in recent if p["table_id"]]).values_list(
+            "pk", "code"
+        )
+    )
+    return [{**p, "code": codes.get(p["table_id"])} for p in recent]
 
 
 def _game_or_none(slug: str) -> Any:

@@ -144,3 +144,37 @@ def test_unfinished_tables_do_not_count(make_table, join):
     assert stats.game_stats("dice_race").plays == 0
     finish(table, phones[1:] + phones[:1], [1, 6])
     assert results.ensure_plays() == 1
+
+
+def test_a_long_history_is_drawn_with_averaged_points_that_fit_a_phone():
+    from companion.players import charts
+
+    values = list(range(1000))
+    thin = charts.thinned(values)
+    assert len(thin) == charts.MAX_POINTS
+    assert thin[0] == pytest.approx(sum(range(8)) / 8, abs=1)
+    assert charts.thinned([3, 1, 2]) == [3, 1, 2]
+    svg = charts.line_chart([("Anna <b>", "red", values)], title="t", x_label="x")
+    assert svg.count(",") == charts.MAX_POINTS and "&lt;b&gt;" in svg
+
+
+def test_ratings_kept_between_plays_equal_ratings_computed_from_scratch(make_table, join):
+    from django.core.cache import cache
+
+    for rolls in ([6, 1, 6], [1, 6, 1, 6]):
+        played(make_table, join, ["Anna", "Ben"], rolls)
+    results.ensure_plays()
+    ratings.ratings("dice_race")  # the walk through the first two plays is kept
+    played(make_table, join, ["Ben", "Anna", "Cyril"], [6, 6, 6, 6])
+    results.ensure_plays()
+    kept = {pid: (r.mu, r.sigma, r.plays) for pid, r in ratings.ratings("dice_race").items()}
+    cache.clear()
+    fresh = {pid: (r.mu, r.sigma, r.plays) for pid, r in ratings.ratings("dice_race").items()}
+    assert kept == fresh and len(fresh) == 3
+    # A change to an earlier play (a merge) starts the walk again.
+    anna, ben = Player.objects.get(name="Anna"), Player.objects.get(name="Ben")
+    from companion.players import registry
+
+    registry.merge(ben, anna)
+    # Every play now has Anna on two seats: nothing left to compare, nobody rated.
+    assert ratings.ratings("dice_race") == {}
