@@ -48,8 +48,17 @@ def setup_django(database_url: str | None) -> None:
 
 def make_group(count: int) -> int:
     """``count`` finished Babylon tables; returns Anna's player id."""
+    from companion.models import Player
+
+    players = [Player.objects.create(name=n, colour=c) for n, c in zip(NAMES, COLOURS, strict=True)]
+    add_games(players, 0, count)
+    return players[0].pk
+
+
+def add_games(players: list, first: int, count: int) -> None:
+    """Finished tables number ``first`` .. ``first + count - 1``, one a day."""
     import games
-    from companion.models import Player, Seat, SeatPlayer, Snapshot, Table
+    from companion.models import Seat, SeatPlayer, Snapshot, Table
 
     game = games.get("babylon")
     categories = [
@@ -62,10 +71,9 @@ def make_group(count: int) -> int:
         "Viewpoints",
         "Highest point",
     ]
-    players = [Player.objects.create(name=n, colour=c) for n, c in zip(NAMES, COLOURS, strict=True)]
-    rng = random.Random(15)
+    rng = random.Random(first)
     start = datetime(2024, 1, 1, 19, 0, tzinfo=UTC)
-    for number in range(count):
+    for number in range(first, first + count):
         people = [players[0], *rng.sample(players[1:], rng.randint(1, 3))]
         rng.shuffle(people)
         names = [p.name for p in people]
@@ -95,13 +103,16 @@ def make_group(count: int) -> int:
                 table=table, index=index, name=person.name, colour=person.colour
             )
             SeatPlayer.objects.create(seat=seat, player=person)
-    return players[0].pk
+
+
+CPU: list[float] = []  # this process's CPU time per render: less disturbed by a busy machine
 
 
 def timed(client, path: str) -> float:
-    began = time.perf_counter()
+    began, cpu = time.perf_counter(), time.process_time()
     response = client.get(path)
     elapsed = (time.perf_counter() - began) * 1000
+    CPU.append((time.process_time() - cpu) * 1000)
     assert response.status_code == 200, (path, response.status_code)
     return elapsed
 
@@ -120,18 +131,39 @@ def main() -> None:
     print(f"set-up: {args.games} finished tables in {time.perf_counter() - began:.1f} s")
     client = Client()
     print(f"first request (builds the plays): {timed(client, '/stats/babylon/'):.0f} ms")
+    import itertools
+
     from django.core.cache import cache
+
+    from companion.models import Player
+
+    counter = itertools.count(args.games)
 
     for label, path in [("player page", f"/players/{anna}/"), ("game page", "/stats/babylon/")]:
         cold = []
         for _ in range(5):
             cache.clear()  # as after a new game: statistics and ratings computed afresh
             cold.append(timed(client, path))
+        cold_cpu = statistics.median(CPU[-5:])
         runs = [timed(client, path) for _ in range(args.repeat)]
+        warm_cpu = statistics.median(CPU[-args.repeat :])
+        after_game = []
+        for _ in range(5):
+            add_games(list(Player.objects.order_by("pk")[:6]), next(counter), 1)
+            after_game.append(timed(client, path))  # builds the new play, recounts
+        new_cpu = statistics.median(CPU[-5:])
         print(
             f"{label}: cached median {statistics.median(runs):.0f} ms, slowest {max(runs):.0f} ms"
             f" ({args.repeat} renders); computed afresh median {statistics.median(cold):.0f} ms,"
             f" slowest {max(cold):.0f} ms (5 renders); {args.games} games"
+        )
+        print(
+            f"  first render after a new game: median {statistics.median(after_game):.0f} ms,"
+            f" slowest {max(after_game):.0f} ms (5 games)"
+        )
+        print(
+            f"  CPU time per render: cached {warm_cpu:.0f} ms, after a new game {new_cpu:.0f} ms,"
+            f" afresh {cold_cpu:.0f} ms"
         )
 
 

@@ -44,7 +44,14 @@ class Ledger:
 
 
 def ratings(game: str) -> dict[int, Rating]:
-    """Every rated player's current rating in ``game`` (by player id).
+    """Every rated player's current rating in ``game`` (by player id)."""
+    from companion.players.stats import cached
+
+    return cached(f"ratings:{game}", lambda: walk(game))
+
+
+def walk(game: str) -> dict[int, Rating]:
+    """The ratings after every play of ``game``, continuing the kept walk where it can.
 
     Rating is a walk through the plays in order, so the ledger of the plays rated
     so far is kept and only the plays after it are rated: a new game costs one
