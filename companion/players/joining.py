@@ -7,13 +7,26 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import get_language
 
-from companion.models import Player, Table
+from companion.models import Player, SeatPlayer, Table
 from companion.players import registry, rematch
+from companion.services.errors import Refused
+from games.i18n import _
 
 
-def chosen_player(request: HttpRequest) -> Player | None:
-    """The known player picked in the form (``None``: a new player); raises ``Refused``."""
-    return registry.chosen(request.POST.get("player", ""), request.POST.get("name", ""))
+def chosen_player(request: HttpRequest, table: Table) -> Player | None:
+    """The known player picked in the form (``None``: a new player); raises ``Refused``.
+
+    A player sits at a table once: a second phone cannot pick someone already seated.
+    """
+    player = registry.chosen(request.POST.get("player", ""))
+    if (
+        player is not None
+        and SeatPlayer.objects.filter(seat__table=table, player=player)
+        .exclude(seat__device_token="")
+        .exists()
+    ):
+        raise Refused(_("%(name)s already sits at this table."), name=player.name)
+    return player
 
 
 def name_for(request: HttpRequest, player: Player | None) -> str:

@@ -77,7 +77,7 @@ def clean_name(name: str) -> str:
     return name
 
 
-def chosen(choice: str, typed_name: str) -> Player | None:
+def chosen(choice: str) -> Player | None:
     """The player picked on the join form: a known one, or ``None`` for a new one."""
     if not choice or choice == NEW:
         return None

@@ -44,7 +44,7 @@ def _claim(
         except ValueError:
             index = -1
         try:
-            player = joining.chosen_player(request)
+            player = joining.chosen_player(request, table)
             token = tables.claim_seat(
                 table,
                 index,

@@ -103,3 +103,15 @@ def test_host_mode_seats_are_matched_to_known_players_by_name(make_table):
     assert results.player_for_seat(table.seats.get(index=1), {}) == ben
     stranger = results.player_for_seat(table.seats.get(index=0), {})
     assert stranger.name == "Player 1" and stranger != ben
+
+
+def test_a_player_already_seated_cannot_be_picked_by_a_second_phone(make_table):
+    anna = Player.objects.create(name="Anna")
+    table, _ = make_table(start=False)
+    first, second = Client(), Client()
+    data = {"player": anna.pk, "colour": "red"}
+    assert first.post(f"/t/{table.code}/join/", {"seat": 0, **data}).status_code == 302
+    response = second.post(f"/t/{table.code}/join/", {"seat": 1, **data, "colour": "blue"})
+    assert response.status_code == 400
+    assert "Anna already sits at this table." in response.content.decode()
+    assert table.seats.get(index=1).is_free
