@@ -248,10 +248,16 @@ def _player_stats(player_id: int) -> dict[str, GameStats]:
                 "table_id": row["play__table_id"],
             }
         )
+    # The group's averages only need sums and counts: plain dicts over thousands of rows.
+    totals: dict[tuple[str, str], float] = defaultdict(float)
+    counts: dict[tuple[str, str], int] = defaultdict(int)
     for row in everything:
-        group = result[row["play__game"]].group_categories
+        game = row["play__game"]
         for category, points in (row["breakdown"] or {}).items():
-            group.setdefault(category, Numbers()).add(points)
+            totals[game, category] += points
+            counts[game, category] += 1
+    for (game, category), count in counts.items():
+        result[game].group_categories[category] = Numbers(count, totals[game, category])
     return result
 
 
