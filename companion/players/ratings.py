@@ -16,7 +16,7 @@ from typing import Any
 from django.core.cache import cache
 from openskill.models import PlackettLuce
 
-from companion.models import PlayResult
+from companion.models import Play, PlayResult
 
 MODEL = PlackettLuce()
 
@@ -77,13 +77,13 @@ def _plays(game: str) -> list[tuple[tuple[tuple[int, int], ...], Any]]:
     rows = (
         PlayResult.objects.filter(play__game=game, player__isnull=False, rank__isnull=False)
         .order_by("play__played_at", "play_id", "seat")
-        .values_list("play_id", "player_id", "rank", "play__played_at")
+        .values_list("play_id", "player_id", "rank")
     )
+    # The dates once per play, not once per result row.
+    dates = dict(Play.objects.filter(game=game).values_list("pk", "played_at"))
     grouped: dict[int, list[tuple[int, int]]] = defaultdict(list)
-    dates: dict[int, Any] = {}
-    for play_id, player_id, rank, played_at in rows:
+    for play_id, player_id, rank in rows:
         grouped[play_id].append((player_id, rank))
-        dates[play_id] = played_at
     return [(tuple(rows), dates[play_id]) for play_id, rows in grouped.items()]
 
 

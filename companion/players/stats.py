@@ -306,7 +306,13 @@ def _game_stats(game: str) -> GameOverview:
                 start.add(row["winner"])
             key = row["player_id"] or row["name"]
             names[key] = row["name"]
-            _add(per_player.setdefault(key, GameStats(game)), row, table)
+            # The game's page shows per player only wins, scores and thinking time.
+            mine = per_player.get(key)
+            if mine is None:
+                mine = per_player[key] = GameStats(game)
+            mine.overall.add(row["winner"])
+            mine.score.add(row["score"])
+            mine.thinking.add(row["thinking_s"])
             for category, points in (row["breakdown"] or {}).items():
                 categories.setdefault(category, Numbers()).add(points)
             for label, keys in winter_split(game):
