@@ -42,10 +42,22 @@ def after_claim(
     registry.remember(request, response, player)
 
 
-def context(request: HttpRequest, table: Table, offered: list[dict[str, Any]]) -> dict[str, Any]:
-    """What the join form's player part shows; the remembered player's own seat comes first."""
+def context(request: HttpRequest, page: dict[str, Any]) -> dict[str, Any]:
+    """The join page's context with the player part added.
+
+    The phone's remembered player comes first: their own seat at a rematch, their
+    colour (the one they keep) when it is still free, and their name checked.
+    """
     me = registry.remembered(request)
-    mine = rematch.seat_for_player(table, me.pk if me else None)
-    if mine is not None:
-        offered.sort(key=lambda seat: seat["index"] != mine)
-    return {"known_players": registry.known_players(), "me": me, "offered": offered}
+    mine = rematch.seat_for_player(page["table"], me.pk if me else None)
+    offered = sorted(page["offered"], key=lambda seat: seat["index"] != mine)
+    colours = page["colours"]
+    if me is not None and me.colour:
+        colours = sorted(colours, key=lambda item: item[0] != me.colour)
+    return {
+        **page,
+        "offered": offered,
+        "colours": colours,
+        "known_players": registry.known_players(),
+        "me": me,
+    }

@@ -65,14 +65,18 @@ def _claim(
     return render(
         request,
         "companion/join.html",
-        {
-            **joining.context(request, table, offered),
-            "table": table,
-            "seats": seats,
-            "offered": offered,
-            "colours": [(key, label) for key, label in tables.COLOURS if key not in taken_colours],
-            "error": error.message if error else None,
-            "single": only_index is not None,
-        },
+        joining.context(
+            request,
+            {
+                "table": table,
+                "seats": seats,
+                "offered": offered,
+                "colours": [
+                    (key, label) for key, label in tables.COLOURS if key not in taken_colours
+                ],
+                "error": error.message if error else None,
+                "single": only_index is not None,
+            },
+        ),
         status=error.status if error else 200,
     )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 
@@ -28,6 +30,8 @@ def test_the_phone_remembers_its_player_and_offers_it_first_next_time(make_table
     second, _ = make_table(start=False)
     page = phone.get(f"/t/{second.code}/join/").content.decode()
     assert f'name="player" value="{anna.pk}" checked' in page
+    # Her colour (the one she keeps) is offered first, so it is the one checked.
+    assert re.search(r'name="colour" value="red" checked', page)
     # Picking the known player keeps her name, whatever is typed.
     response = phone.post(
         f"/t/{second.code}/join/",
