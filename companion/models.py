@@ -156,3 +156,100 @@ class Snapshot(models.Model):
 def seat_key(index: int) -> str:
     """JSON objects have string keys: clocks are keyed by ``str(index)``."""
     return str(index)
+
+
+# -- Players and what statistics read (issue 15) ------------------------------------
+
+
+class Player(models.Model):
+    """A person across games on this server: no account, just a name people pick.
+
+    A merged player points at the one it became (``merged_into``); a phone that
+    remembers the old one is led to the new one.
+    """
+
+    name = models.CharField(max_length=40)
+    colour = models.CharField(max_length=20, blank=True)
+    language = models.CharField(max_length=10, blank=True)
+    hidden = models.BooleanField(default=False)
+    merged_into = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="merged_players"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "pk"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class SeatPlayer(models.Model):
+    """Which known player sits on a seat (chosen when the phone joined)."""
+
+    seat = models.OneToOneField(Seat, on_delete=models.CASCADE, related_name="player_link")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="seat_links")
+
+    def __str__(self) -> str:
+        return f"{self.seat} = {self.player}"
+
+
+class Play(models.Model):
+    """A finished play as statistics read it.
+
+    Derived from a finished table's log and stored results (rebuilt when the
+    table's version moves, e.g. after a correction), or imported from a BG Stats
+    file (``source="bgstats"``).
+    """
+
+    game = models.CharField(max_length=40, db_index=True)
+    table = models.OneToOneField(
+        Table, null=True, blank=True, on_delete=models.CASCADE, related_name="play"
+    )
+    table_version = models.PositiveIntegerField(default=0)
+    source = models.CharField(max_length=20, default="table")
+    source_uuid = models.CharField(max_length=64, null=True, blank=True, unique=True)  # noqa: DJ001
+    played_at = models.DateTimeField(db_index=True)
+    duration_s = models.FloatField(null=True, blank=True)
+    player_count = models.PositiveSmallIntegerField()
+    start_seat = models.SmallIntegerField(null=True, blank=True)
+    # The score race: [{"step": n, "totals": [..per seat..]}] at each change of the totals.
+    race = models.JSONField(default=list)
+
+    class Meta:
+        ordering = ["-played_at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.game} {self.played_at:%Y-%m-%d}"
+
+
+class PlayResult(models.Model):
+    """One seat's result in a :class:`Play`."""
+
+    play = models.ForeignKey(Play, on_delete=models.CASCADE, related_name="results")
+    player = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="results"
+    )
+    seat = models.PositiveSmallIntegerField()
+    name = models.CharField(max_length=60)
+    score = models.IntegerField(null=True, blank=True)
+    breakdown = models.JSONField(default=dict)
+    rank = models.PositiveSmallIntegerField(null=True, blank=True)  # 1 = first place
+    winner = models.BooleanField(default=False)
+    thinking_s = models.FloatField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["play", "seat"]
+
+    def __str__(self) -> str:
+        return f"{self.play} #{self.seat} {self.name}"
+
+
+class Rematch(models.Model):
+    """The table a finished table's rematch started."""
+
+    table = models.OneToOneField(Table, on_delete=models.CASCADE, related_name="rematch")
+    next_table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="rematch_of")
+
+    def __str__(self) -> str:
+        return f"{self.table} -> {self.next_table}"

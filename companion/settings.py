@@ -168,10 +168,10 @@ PAGE_THREADS = int(os.environ.get("COMPANION_PAGE_THREADS", "4"))
 LIVE_THREADS = int(os.environ.get("COMPANION_LIVE_THREADS", "2"))  # streams' reads and renders
 REQUEST_SECONDS = float(os.environ.get("COMPANION_REQUEST_SECONDS", "10"))
 BODY_SECONDS = 10.0
-MAX_BODY_BYTES = 256 * 1024
+MAX_BODY_BYTES = 2 * 1024 * 1024  # a BG Stats import file; forms are far smaller
 DATA_UPLOAD_MAX_MEMORY_SIZE = 64 * 1024  # an entry form is well under 8 KB
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 200
-DATA_UPLOAD_MAX_NUMBER_FILES = 0
+DATA_UPLOAD_MAX_NUMBER_FILES = 1  # the BG Stats import
 CACHES = shared_cache(REDIS_URL)  # rate limits: one count for all processes
 SHOW_ALL_TABLES = os.environ.get("COMPANION_SHOW_ALL_TABLES") == "1"  # list every table
 

@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from companion.views import lobby, play, records, seats, stream
+from companion.views import lobby, play, players, records, seats, stream
 
 urlpatterns = [
     path("", lobby.home, name="home"),
@@ -30,4 +30,19 @@ urlpatterns = [
     path("t/<str:code>/version/", stream.version, name="version"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
+]
+
+# Players, statistics, ratings, exports, import, rematch (issue 15).
+urlpatterns += [
+    path("players/", players.player_list, name="players"),
+    path("players/import/", players.import_plays, name="import_plays"),
+    path("players/<int:pk>/", players.player_detail, name="player"),
+    path("players/<int:pk>/edit/", players.player_edit, name="player_edit"),
+    path("players/<int:pk>/merge/", players.player_merge, name="player_merge"),
+    path("players/<int:pk>/history.csv", players.player_csv, name="player_csv"),
+    path("stats/<slug:slug>/", players.game_statistics, name="game_stats"),
+    path("plays/<str:code>/", players.play_detail, name="play"),
+    path("plays/<str:code>/play.bgsplay", players.play_bgstats, name="play_bgstats"),
+    path("plays/<str:code>/bgg.xml", players.play_bgg, name="play_bgg"),
+    path("t/<str:code>/rematch/", players.start_rematch, name="rematch"),
 ]

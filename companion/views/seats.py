@@ -8,6 +8,7 @@ from django.views.decorators.http import require_http_methods
 
 from companion import devices, selectors
 from companion.models import Table
+from companion.players import joining, rematch
 from companion.services import tables
 from companion.services.errors import Refused
 from companion.views.common import table_or_404
@@ -20,6 +21,9 @@ def join(request: HttpRequest, code: str) -> HttpResponse:
     table = table_or_404(code)
     if devices.my_seat(request, table) is not None:
         return redirect("phone", code=table.code)
+    inherited = rematch.inherited_seat(request, table)
+    if inherited is not None:  # this phone held that seat in the game before the rematch
+        return _claim(request, table, claim_token=inherited.claim_token, only_index=inherited.index)
     return _claim(request, table, claim_token=None, only_index=None)
 
 
@@ -53,10 +57,11 @@ def _claim(
         except ValueError:
             index = -1
         try:
+            player = joining.chosen_player(request, table)
             token = tables.claim_seat(
                 table,
                 index,
-                request.POST.get("name", ""),
+                joining.name_for(request, player),
                 request.POST.get("colour", ""),
                 claim_token,
             )
@@ -65,6 +70,7 @@ def _claim(
         else:
             response = redirect("phone", code=table.code)
             devices.set_cookie(request, response, devices.seat_cookie(table), token)
+            joining.after_claim(request, response, table, index, player)
             return response
     seats = selectors.seats_of(table)
     # Without a seat link, free seats are offered only before the start (tables.claim_seat).
@@ -78,14 +84,19 @@ def _claim(
     return render(
         request,
         "companion/join.html",
-        {
-            "table": table,
-            "seats": seats,
-            "offered": offered,
-            "colours": [(key, label) for key, label in tables.COLOURS if key not in taken_colours],
-            "error": error.message if error else None,
-            "single": only_index is not None,
-            "by_link_only": by_link_only,
-        },
+        joining.context(
+            request,
+            {
+                "table": table,
+                "seats": seats,
+                "offered": offered,
+                "colours": [
+                    (key, label) for key, label in tables.COLOURS if key not in taken_colours
+                ],
+                "error": error.message if error else None,
+                "single": only_index is not None,
+                "by_link_only": by_link_only,
+            },
+        ),
         status=error.status if error else 200,
     )

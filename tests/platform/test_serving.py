@@ -77,7 +77,7 @@ def test_an_oversized_body_is_refused_before_it_is_read(server: Server) -> None:
     token = anna.csrf()
     response = anna.http.post(
         f"/t/{code}/act/",
-        content=b"action=" + b"x" * (2 * 1024 * 1024),
+        content=b"action=" + b"x" * (3 * 1024 * 1024),
         headers={"X-CSRFToken": token, "Content-Type": "application/x-www-form-urlencoded"},
     )
     assert response.status_code == 413

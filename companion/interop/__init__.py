@@ -1,0 +1,1 @@
+"""Play files other apps read and write: BG Stats, BoardGameGeek, CSV."""

@@ -1,0 +1,1 @@
+"""Players across games: who they are, their results, statistics, ratings, rematches."""

@@ -1,0 +1,141 @@
+"""Known players: choosing one on a phone, renaming, hiding, merging."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.http import HttpRequest, HttpResponse
+
+from companion.models import Player, PlayResult, Seat, SeatPlayer
+from companion.services.errors import NotFound, Refused
+from games.i18n import _
+
+PLAYER_COOKIE = "player"
+PLAYER_COOKIE_AGE = 60 * 60 * 24 * 365 * 2  # a phone remembers its player across many game nights
+MAX_NAME = 40
+NEW = "new"
+
+
+def known_players() -> list[Player]:
+    """The players a phone may pick from: not hidden, not merged away."""
+    return list(Player.objects.filter(hidden=False, merged_into__isnull=True))
+
+
+def current(player: Player) -> Player:
+    """Follow merges to the player that is kept."""
+    seen = set()
+    while player.merged_into_id is not None and player.pk not in seen:
+        seen.add(player.pk)
+        player = player.merged_into  # type: ignore[assignment]
+    return player
+
+
+def get(player_id: int | str) -> Player:
+    try:
+        return Player.objects.get(pk=int(player_id))
+    except (Player.DoesNotExist, TypeError, ValueError):
+        raise NotFound(_("There is no such player.")) from None
+
+
+def remembered(request: HttpRequest) -> Player | None:
+    """The player this phone chose last time, if the cookie is genuine and the player exists."""
+    value = request.get_signed_cookie(PLAYER_COOKIE, default=None, salt=PLAYER_COOKIE)
+    if not value:
+        return None
+    player = Player.objects.filter(pk=value).first()
+    return current(player) if player else None
+
+
+def remember(request: HttpRequest, response: HttpResponse, player: Player) -> None:
+    """This phone keeps its player (and the player's language) for the next game."""
+    response.set_signed_cookie(
+        PLAYER_COOKIE,
+        str(player.pk),
+        salt=PLAYER_COOKIE,
+        max_age=PLAYER_COOKIE_AGE,
+        httponly=True,
+        samesite="Lax",
+        secure=request.is_secure(),
+    )
+    if player.language:
+        from django.conf import settings
+
+        response.set_cookie(
+            settings.LANGUAGE_COOKIE_NAME,
+            player.language,
+            max_age=PLAYER_COOKIE_AGE,
+            samesite="Lax",
+            secure=request.is_secure(),
+        )
+
+
+def clean_name(name: str) -> str:
+    name = " ".join((name or "").split())
+    if not name:
+        raise Refused(_("Enter a name."))
+    if len(name) > MAX_NAME:
+        raise Refused(_("A name can have at most %(n)s characters."), n=MAX_NAME)
+    return name
+
+
+def chosen(choice: str) -> Player | None:
+    """The player picked on the join form: a known one, or ``None`` for a new one."""
+    if not choice or choice == NEW:
+        return None
+    player = current(get(choice))
+    if player.hidden:
+        raise Refused(_("This player is hidden. Pick another one or enter a new name."))
+    return player
+
+
+def create(name: str, colour: str = "", language: str = "") -> Player:
+    return Player.objects.create(name=clean_name(name), colour=colour, language=language)
+
+
+def link_seat(seat: Seat, player: Player | None, *, language: str = "") -> Player:
+    """Seat ``seat`` is ``player`` (a new player named like the seat when ``None``)."""
+    with transaction.atomic():
+        if player is None:
+            player = create(seat.name, seat.colour, language)
+        player.colour = seat.colour  # the colour they keep: the one picked last
+        if not player.language and language:
+            player.language = language
+        player.save(update_fields=["colour", "language"])
+        SeatPlayer.objects.update_or_create(seat=seat, defaults={"player": player})
+    return player
+
+
+def player_of_seat(seat: Seat) -> Player | None:
+    link = SeatPlayer.objects.filter(seat=seat).select_related("player").first()
+    return current(link.player) if link else None
+
+
+def update(player: Player, *, name: str, colour: str, language: str, hidden: bool) -> Player:
+    from django.conf import settings
+
+    from companion.services.tables import COLOUR_KEYS
+
+    if colour and colour not in COLOUR_KEYS:
+        raise Refused(_("Pick one of the offered colours."))
+    if language and language not in {code for code, _name in settings.LANGUAGES}:
+        raise Refused(_("Pick one of the offered languages."))
+    player.name = clean_name(name)
+    player.colour = colour
+    player.language = language
+    player.hidden = hidden
+    player.save()
+    return player
+
+
+def merge(source: Player, target: Player) -> Player:
+    """``source`` becomes ``target``: its seats and results count for ``target`` from now on."""
+    source, target = current(source), current(target)
+    if source.pk == target.pk:
+        raise Refused(_("A player cannot be merged with themselves."))
+    with transaction.atomic():
+        SeatPlayer.objects.filter(player=source).update(player=target)
+        PlayResult.objects.filter(player=source).update(player=target)
+        Player.objects.filter(merged_into=source).update(merged_into=target)
+        source.merged_into = target
+        source.hidden = True
+        source.save(update_fields=["merged_into", "hidden"])
+    return target

@@ -1,0 +1,342 @@
+"""Statistics over stored results (:class:`PlayResult`), per player and per game.
+
+Everything here reads the results the engines produced (totals, breakdowns,
+rankings, clocks); nothing recounts points.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.core.cache import cache
+from django.db.models import Count, Max, Sum
+
+from companion.models import Play, Player, PlayResult
+from games.i18n import _
+
+
+@dataclass
+class Tally:
+    """Plays and wins, with the win rate in percent."""
+
+    plays: int = 0
+    wins: int = 0
+
+    def add(self, won: bool) -> None:
+        self.plays += 1
+        self.wins += int(won)
+
+    @property
+    def rate(self) -> float:
+        return 100.0 * self.wins / self.plays if self.plays else 0.0
+
+
+@dataclass
+class Numbers:
+    """Average / best / worst of a series (kept as running figures, not the values)."""
+
+    count: int = 0
+    total: float = 0.0
+    best: float | None = None
+    worst: float | None = None
+
+    def add(self, value: float | None) -> None:
+        if value is None:
+            return
+        self.count += 1
+        self.total += value
+        self.best = value if self.best is None or value > self.best else self.best
+        self.worst = value if self.worst is None or value < self.worst else self.worst
+
+    @property
+    def average(self) -> float | None:
+        return self.total / self.count if self.count else None
+
+
+def winter_split(game: str) -> list[tuple[str, set[str]]]:
+    """Wallenstein: the breakdown categories of each winter, from the engine's own labels."""
+    if game != "wallenstein":
+        return []
+    from games.wallenstein.scoring import CATEGORY_LABELS
+
+    return [(label, set(CATEGORY_LABELS[number].values())) for number, label in _WINTERS]
+
+
+_WINTERS = [(1, _("First winter")), (2, _("Second winter"))]
+
+
+@dataclass
+class Opponent:
+    player_id: int | None
+    name: str
+    together: int = 0
+    ahead: int = 0  # this player ranked better
+    behind: int = 0
+
+
+@dataclass
+class GameStats:
+    """What one player (or the whole group, ``player=None``) did in one game."""
+
+    game: str
+    overall: Tally = field(default_factory=Tally)
+    by_count: dict[int, Tally] = field(default_factory=dict)
+    score: Numbers = field(default_factory=Numbers)
+    categories: dict[str, Numbers] = field(default_factory=dict)
+    group_categories: dict[str, Numbers] = field(default_factory=dict)
+    as_start: Tally = field(default_factory=Tally)
+    not_start: Tally = field(default_factory=Tally)
+    length: Numbers = field(default_factory=Numbers)
+    thinking: Numbers = field(default_factory=Numbers)
+    opponents: dict[Any, Opponent] = field(default_factory=dict)
+    splits: list[tuple[str, Numbers]] = field(default_factory=list)
+    timeline: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def category_rows(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "category": category,
+                "mine": numbers.average,
+                "group": self.group_categories.get(category, Numbers()).average,
+            }
+            for category, numbers in self.categories.items()
+        ]
+
+    @property
+    def count_rows(self) -> list[tuple[int, Tally]]:
+        return sorted(self.by_count.items())
+
+    @property
+    def opponent_rows(self) -> list[Opponent]:
+        return sorted(self.opponents.values(), key=lambda o: (-o.together, o.name))
+
+
+RESULT_FIELDS = (
+    "play_id",
+    "player_id",
+    "seat",
+    "name",
+    "score",
+    "breakdown",
+    "rank",
+    "winner",
+    "thinking_s",
+)
+
+
+def _results(games: Iterable[str]) -> list[dict[str, Any]]:
+    """Every result of ``games``, oldest play first, each with its play's fields.
+
+    Two flat queries joined here: cheaper than one join that repeats the play's
+    columns on each result row.
+    """
+    games = list(games)
+    plays = {
+        row[0]: row
+        for row in Play.objects.filter(game__in=games).values_list(
+            "pk", "game", "played_at", "duration_s", "player_count", "start_seat", "table_id"
+        )
+    }
+    rows = []
+    for values in PlayResult.objects.filter(play__game__in=games).values_list(*RESULT_FIELDS):
+        row = dict(zip(RESULT_FIELDS, values, strict=True))
+        _pk, game, played_at, duration, count, start, table_id = plays[row["play_id"]]
+        row.update(
+            {
+                "play__game": game,
+                "play__played_at": played_at,
+                "play__duration_s": duration,
+                "play__player_count": count,
+                "play__start_seat": start,
+                "play__table_id": table_id,
+            }
+        )
+        rows.append(row)
+    rows.sort(key=lambda r: (r["play__played_at"], r["play_id"], r["seat"]))
+    return rows
+
+
+def fingerprint() -> str:
+    """Changes whenever a stored result does (a new play, a rebuilt one, an import, a merge)."""
+    plays = Play.objects.aggregate(n=Count("pk"), last=Max("pk"), versions=Sum("table_version"))
+    results = PlayResult.objects.aggregate(
+        n=Count("pk"), players=Sum("player_id"), ranks=Sum("rank"), last=Max("pk")
+    )
+    return "stats:{n}:{last}:{versions}:".format(**plays) + "{n}:{players}:{ranks}:{last}".format(
+        **results
+    )
+
+
+def cached(key: str, compute: Any) -> Any:
+    """``compute()``, kept until the stored results change."""
+    full = f"{fingerprint()}:{key}"
+    value = cache.get(full)
+    if value is None:
+        value = compute()
+        cache.set(full, value, 60 * 60 * 24)
+    return value
+
+
+def _by_play(rows: Iterable[dict[str, Any]]) -> dict[int, list[dict[str, Any]]]:
+    plays: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    for row in rows:
+        plays[row["play_id"]].append(row)
+    return plays
+
+
+def _add(stats: GameStats, row: dict[str, Any], table: list[dict[str, Any]]) -> None:
+    """Count one result (``row``) of a play whose results are ``table``."""
+    stats.overall.add(row["winner"])
+    stats.by_count.setdefault(row["play__player_count"], Tally()).add(row["winner"])
+    stats.score.add(row["score"])
+    for category, points in (row["breakdown"] or {}).items():
+        stats.categories.setdefault(category, Numbers()).add(points)
+    if row["play__start_seat"] is not None:
+        (stats.as_start if row["seat"] == row["play__start_seat"] else stats.not_start).add(
+            row["winner"]
+        )
+    stats.thinking.add(row["thinking_s"])
+    for label, keys in winter_split(stats.game):
+        numbers = next((n for name, n in stats.splits if name == label), None)
+        if numbers is None:
+            numbers = Numbers()
+            stats.splits.append((label, numbers))
+        breakdown = row["breakdown"] or {}
+        if any(key in breakdown for key in keys):
+            numbers.add(sum(breakdown.get(key, 0) for key in keys))
+    for other in table:
+        if other is row:
+            continue
+        key = other["player_id"] or other["name"]
+        opponent = stats.opponents.setdefault(key, Opponent(other["player_id"], other["name"]))
+        opponent.together += 1
+        if row["rank"] and other["rank"]:
+            opponent.ahead += int(row["rank"] < other["rank"])
+            opponent.behind += int(row["rank"] > other["rank"])
+
+
+def player_stats(player: Player) -> dict[str, GameStats]:
+    """Per game, what ``player`` did, with the group's category averages beside theirs."""
+    return cached(f"player:{player.pk}", lambda: _player_stats(player.pk))
+
+
+def _player_stats(player_id: int) -> dict[str, GameStats]:
+    games_played = sorted(
+        set(PlayResult.objects.filter(player_id=player_id).values_list("play__game", flat=True))
+    )
+    everything = _results(games_played)
+    plays = _by_play(everything)
+    mine = [row for row in everything if row["player_id"] == player_id]
+    result: dict[str, GameStats] = {}
+    for row in mine:
+        stats = result.setdefault(row["play__game"], GameStats(row["play__game"]))
+        table = plays[row["play_id"]]
+        me = next(r for r in table if r["seat"] == row["seat"])
+        _add(stats, me, table)
+        stats.length.add(row["play__duration_s"])
+        stats.timeline.append(
+            {
+                "date": row["play__played_at"],
+                "score": row["score"],
+                "winner": row["winner"],
+                "rank": row["rank"],
+                "players": row["play__player_count"],
+                "table_id": row["play__table_id"],
+            }
+        )
+    # The group's averages only need sums and counts: plain dicts over thousands of rows.
+    totals: dict[tuple[str, str], float] = defaultdict(float)
+    counts: dict[tuple[str, str], int] = defaultdict(int)
+    for row in everything:
+        game = row["play__game"]
+        for category, points in (row["breakdown"] or {}).items():
+            totals[game, category] += points
+            counts[game, category] += 1
+    for (game, category), count in counts.items():
+        result[game].group_categories[category] = Numbers(count, totals[game, category])
+    return result
+
+
+@dataclass
+class GameOverview:
+    game: str
+    plays: int
+    length: Numbers
+    start: Tally  # how often the start player won
+    by_seat: dict[int, Tally]
+    players: list[dict[str, Any]]
+    categories: dict[str, Numbers]
+    splits: list[tuple[str, Numbers]]
+
+
+def game_stats(game: str) -> GameOverview:
+    """The whole group's statistics for one game."""
+    overview = cached(f"game:{game}", lambda: _game_stats(game))
+    # Names as they are now: a rename does not change the results the cache is keyed on.
+    current = dict(
+        Player.objects.filter(pk__in=[p["id"] for p in overview.players if p["id"]]).values_list(
+            "pk", "name"
+        )
+    )
+    for row in overview.players:
+        row["name"] = current.get(row["id"], row["name"])
+    return overview
+
+
+def _game_stats(game: str) -> GameOverview:
+    rows = _results([game])
+    plays = _by_play(rows)
+    length = Numbers()
+    start = Tally()
+    by_seat: dict[int, Tally] = {}
+    per_player: dict[Any, GameStats] = {}
+    names: dict[Any, str] = {}
+    categories: dict[str, Numbers] = {}
+    split_stats = GameStats(game)
+    for table in plays.values():
+        first = table[0]
+        length.add(first["play__duration_s"])
+        for row in table:
+            by_seat.setdefault(row["seat"], Tally()).add(row["winner"])
+            if row["seat"] == first["play__start_seat"]:
+                start.add(row["winner"])
+            key = row["player_id"] or row["name"]
+            names[key] = row["name"]
+            # The game's page shows per player only wins, scores and thinking time.
+            mine = per_player.get(key)
+            if mine is None:
+                mine = per_player[key] = GameStats(game)
+            mine.overall.add(row["winner"])
+            mine.score.add(row["score"])
+            mine.thinking.add(row["thinking_s"])
+            for category, points in (row["breakdown"] or {}).items():
+                categories.setdefault(category, Numbers()).add(points)
+            for label, keys in winter_split(game):
+                numbers = next((n for name, n in split_stats.splits if name == label), None)
+                if numbers is None:
+                    numbers = Numbers()
+                    split_stats.splits.append((label, numbers))
+                breakdown = row["breakdown"] or {}
+                if any(key in breakdown for key in keys):
+                    numbers.add(sum(breakdown.get(k, 0) for k in keys))
+    players = sorted(
+        (
+            {"id": key if isinstance(key, int) else None, "name": names[key], "stats": stats}
+            for key, stats in per_player.items()
+        ),
+        key=lambda p: (-p["stats"].overall.wins, -p["stats"].overall.plays, p["name"]),  # type: ignore[union-attr]
+    )
+    return GameOverview(
+        game=game,
+        plays=len(plays),
+        length=length,
+        start=start,
+        by_seat=dict(sorted(by_seat.items())),
+        players=players,
+        categories=categories,
+        splits=split_stats.splits,
+    )

@@ -1,0 +1,32 @@
+"""Template tags for the players' parts shown inside other pages (the table's game-over)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+from django.utils.safestring import mark_safe
+
+from companion.models import Table
+from companion.players import rematch, results
+
+register = template.Library()
+
+
+@register.simple_tag
+def rematch_of(table: Table) -> Table | None:
+    """The table a rematch of ``table`` started, if any."""
+    return rematch.next_table(table)
+
+
+@register.simple_tag
+def score_race(table: Table) -> Any:
+    """The finished table's score race as SVG ("" before the end or without scoring)."""
+    from companion.views.players import race_chart
+
+    play = results.ensure_play(table)
+    if play is None:
+        return ""
+    rows = list(play.results.order_by("seat").select_related("player"))
+    # The SVG is built from escaped names and numbers only (charts.line_chart escapes).
+    return mark_safe(race_chart(play, rows))  # noqa: S308

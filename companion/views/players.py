@@ -1,0 +1,277 @@
+"""Players, their statistics, ratings, exports, import and the rematch."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+import games
+from companion import devices
+from companion.interop import bgg, bgstats, csvexport
+from companion.models import Play, Player, Table
+from companion.players import charts, ratings, registry, rematch, results, stats
+from companion.services import tables
+from companion.services.errors import Forbidden, Refused
+from companion.services.tables import COLOURS
+from companion.views.common import table_or_404
+from games.i18n import _
+
+MAX_IMPORT_BYTES = 5 * 1024 * 1024
+
+
+def _refused(request: HttpRequest, refusal: Refused) -> HttpResponse:
+    return render(
+        request, "companion/message.html", {"message": refusal.message}, status=refusal.status
+    )
+
+
+def _player_or_404(pk: int) -> Player:
+    player = Player.objects.filter(pk=pk).first()
+    if player is None:
+        raise Http404
+    return player
+
+
+@require_GET
+def player_list(request: HttpRequest) -> HttpResponse:
+    results.ensure_plays()
+    players = Player.objects.filter(merged_into__isnull=True)
+    return render(
+        request,
+        "companion/players/list.html",
+        {"players": players, "games": games.all(), "remembered": registry.remembered(request)},
+    )
+
+
+@require_GET
+def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    player = _player_or_404(pk)
+    if player.merged_into_id:
+        return redirect("player", pk=registry.current(player).pk)
+    results.ensure_plays()
+    per_game = stats.player_stats(player)
+    sections = []
+    for slug, game_stats in per_game.items():
+        rating = ratings.ratings(slug).get(player.pk)
+        sections.append(
+            {
+                "game": _game_or_none(slug),
+                "slug": slug,
+                "stats": game_stats,
+                "recent": _recent(game_stats.timeline),
+                "rating": rating,
+                "chart": charts.line_chart(
+                    [(player.name, player.colour, [p["score"] or 0 for p in game_stats.timeline])],
+                    title=gettext("Scores over time"),
+                    x_label=gettext("Plays, oldest first"),
+                ),
+                "rating_chart": charts.line_chart(
+                    [(player.name, player.colour, [h["ordinal"] for h in rating.history])],
+                    title=gettext("Rating over time"),
+                    x_label=gettext("Rated plays, oldest first"),
+                )
+                if rating
+                else "",
+            }
+        )
+    return render(
+        request,
+        "companion/players/detail.html",
+        {
+            "player": player,
+            "sections": sections,
+            "colours": COLOURS,
+            "languages": settings.LANGUAGES,
+            "others": registry.known_players(),
+        },
+    )
+
+
+RECENT = 20  # plays listed on the page; the CSV has them all
+
+
+def _recent(timeline: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The latest plays, newest first, with their tables' codes for the links."""
+    recent = list(reversed(timeline[-RECENT:]))
+    codes = dict(
+        Table.objects.filter(pk__in=[p["table_id"] for p in recent if p["table_id"]]).values_list(
+            "pk", "code"
+        )
+    )
+    return [{**p, "code": codes.get(p["table_id"])} for p in recent]
+
+
+def _game_or_none(slug: str) -> Any:
+    try:
+        return games.get(slug)
+    except KeyError:
+        return None
+
+
+@require_POST
+def player_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    player = registry.current(_player_or_404(pk))
+    try:
+        registry.update(
+            player,
+            name=request.POST.get("name", ""),
+            colour=request.POST.get("colour", ""),
+            language=request.POST.get("language", ""),
+            hidden=request.POST.get("hidden") == "on",
+        )
+    except Refused as refusal:
+        return _refused(request, refusal)
+    return redirect("player", pk=player.pk)
+
+
+@require_POST
+def player_merge(request: HttpRequest, pk: int) -> HttpResponse:
+    """``pk`` is merged into the player picked in the form."""
+    source = _player_or_404(pk)
+    try:
+        target = registry.merge(source, registry.get(request.POST.get("into", "")))
+    except Refused as refusal:
+        return _refused(request, refusal)
+    return redirect("player", pk=target.pk)
+
+
+@require_GET
+def player_csv(request: HttpRequest, pk: int) -> HttpResponse:
+    player = registry.current(_player_or_404(pk))
+    results.ensure_plays()
+    response = HttpResponse(
+        csvexport.player_history(player), content_type="text/csv; charset=utf-8"
+    )
+    response["Content-Disposition"] = f'attachment; filename="player-{player.pk}.csv"'
+    return response
+
+
+@require_GET
+def game_statistics(request: HttpRequest, slug: str) -> HttpResponse:
+    game = _game_or_none(slug)
+    if game is None:
+        raise Http404
+    results.ensure_plays()
+    overview = stats.game_stats(slug)
+    rated = ratings.ratings(slug)
+    names = {row["id"]: row["name"] for row in overview.players if row["id"]}
+    table = sorted(
+        (
+            {"name": names.get(pid, "?"), "id": pid, "rating": rating}
+            for pid, rating in rated.items()
+            if pid in names
+        ),
+        key=lambda row: -row["rating"].ordinal,
+    )
+    return render(
+        request,
+        "companion/players/game.html",
+        {"game": game, "overview": overview, "ratings": table},
+    )
+
+
+def _play_for(code: str) -> Play:
+    table = table_or_404(code)
+    play = results.ensure_play(table)
+    if play is None:
+        raise Http404
+    return play
+
+
+@require_GET
+def play_detail(request: HttpRequest, code: str) -> HttpResponse:
+    play = _play_for(code)
+    rows = list(play.results.order_by("seat").select_related("player"))
+    return render(
+        request,
+        "companion/players/play.html",
+        {
+            "play": play,
+            "game": _game_or_none(play.game),
+            "rows": rows,
+            "chart": race_chart(play, rows),
+            "categories": list(dict.fromkeys(k for r in rows for k in (r.breakdown or {}))),
+        },
+    )
+
+
+def race_chart(play: Play, rows: list[Any]) -> str:
+    return charts.race_chart(
+        play.race,
+        [r.name for r in rows],
+        [r.player.colour if r.player else "" for r in rows],
+        title=gettext("Score race"),
+        x_label=gettext("Scoring entries"),
+    )
+
+
+@require_GET
+def play_bgstats(request: HttpRequest, code: str) -> HttpResponse:
+    play = _play_for(code)
+    response = HttpResponse(
+        bgstats.dumps(bgstats.export_play(play)), content_type="application/json; charset=utf-8"
+    )
+    response["Content-Disposition"] = f'attachment; filename="{code}.bgsplay"'
+    return response
+
+
+@require_GET
+def play_bgg(request: HttpRequest, code: str) -> HttpResponse:
+    play = _play_for(code)
+    response = HttpResponse(bgg.export_play(play), content_type="application/xml; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{code}-bgg.xml"'
+    return response
+
+
+@require_http_methods(["GET", "POST"])
+def import_plays(request: HttpRequest) -> HttpResponse:
+    report = None
+    error = None
+    if request.method == "POST":
+        upload = request.FILES.get("file")
+        try:
+            if upload is None:
+                raise Refused(_("Choose a BG Stats play file."))
+            if upload.size and upload.size > MAX_IMPORT_BYTES:
+                raise Refused(_("The file is too large."))
+            report = bgstats.import_file(upload.read())
+        except Refused as refusal:
+            error = refusal.message
+    return render(
+        request,
+        "companion/players/import.html",
+        {"report": report, "error": error},
+        status=400 if error else 200,
+    )
+
+
+@require_POST
+def start_rematch(request: HttpRequest, code: str) -> HttpResponse:
+    """The host or a seated phone taps "Rematch": the new table opens with the same seats."""
+    table = table_or_404(code)
+    seat = devices.my_seat(request, table)
+    if not devices.is_host(request, table) and seat is None:
+        return _refused(request, Forbidden(_("Only the host or a player can start a rematch.")))
+    try:
+        new = rematch.start_rematch(table)
+    except Refused as refusal:
+        return _refused(request, refusal)
+    response = redirect("table", code=new.code)
+    if seat is not None:
+        # The phone that tapped keeps its seat: it takes the same seat at the new table.
+        response = redirect("phone", code=new.code)
+        try:
+            same = new.seats.get(index=seat.index)
+            token = tables.claim_seat(new, seat.index, seat.name, seat.colour, same.claim_token)
+        except Refused:
+            response = redirect("join", code=new.code)
+        else:
+            devices.set_cookie(request, response, devices.seat_cookie(new), token)
+    if devices.is_host(request, table):
+        devices.set_cookie(request, response, devices.host_cookie(new), new.host_token)
+    return response
