@@ -283,22 +283,31 @@ def could_still_build_start(state: State, seat: int) -> bool:
     "Na začátku hry má každý hráč v ruce jednu chrámovou kartu pro první patro,
     kterou musí použít ve svém prvním tahu" is enforced whenever the player
     still can obey it; a player who has spent all means keeps the card for a
-    later turn instead of being stuck (see DECISIONS.md).
+    later turn instead of being stuck (see DECISIONS.md). Level 1 needs one
+    settler in an empty site the figure can reach: a card already there, one
+    settled from the hand after arriving, or three migrated there ("Hráč si
+    vybere město (bez ohledu na současnou polohu své figurky)"), in any order.
     """
     hand = state["hand_sizes"][seat]
     place = state["figures"][seat]
-    empty = [city for city in NATIONS if not temple(state, seat, city)]
-    if place in empty and (row(state, seat, place) or hand >= 1):
-        return True
-    for city in empty:
-        if city == place or not hand_may_hold(state, seat, city):
-            continue  # travelling there needs a card of its nation
-        if row(state, seat, city) or hand >= 2:
-            return True  # travel there (and settle)
-    can_migrate = not state["migrated"] and any(
-        len(row(state, seat, city)) >= MIGRATION_CARDS for city in NATIONS
+    origins = (
+        []
+        if state["migrated"]
+        else [city for city in NATIONS if len(row(state, seat, city)) >= MIGRATION_CARDS]
     )
-    return place in empty and can_migrate
+    for city in NATIONS:
+        if temple(state, seat, city):
+            continue
+        if city == place:
+            cards_left = hand
+        elif hand_may_hold(state, seat, city):
+            cards_left = hand - 1  # the card of the city's nation pays the travel
+        else:
+            continue  # travelling there needs a card of its nation
+        migrate_here = any(origin != city for origin in origins)
+        if row(state, seat, city) or cards_left >= 1 or migrate_here:
+            return True
+    return False
 
 
 def end_actions(state: State, seat: int, action: Action) -> None:

@@ -65,6 +65,25 @@ HANDLERS: dict[str, Handler] = {
     "temple_card": actions.temple_card,
 }
 
+# The keys each entry may carry besides ``type`` and the platform's ``seat``/``seed``:
+# an entry with any other key is a malformed one and is refused, not ignored.
+FIELDS: dict[str, frozenset[str]] = {
+    "deal": frozenset({*CARD_KEYS, "by_app"}),
+    "deal_card": frozenset({"nation"}),
+    "draw": frozenset({*CARD_KEYS[:3], "by_app"}),
+    "draw_card": frozenset({"nation"}),
+    "travel": frozenset({"nation"}),
+    "settle": frozenset({"nation"}),
+    "build": frozenset({"source"}),
+    "migrate": frozenset({"origin", "target"}),
+    "ability": frozenset({"nation", "power", "run", "target", "source"}),
+    "give_up": frozenset({"nation"}),
+    "end_actions": frozenset(),
+    "draw_temples": frozenset({*LEVEL_KEYS, "by_app"}),
+    "temple_card": frozenset({"level"}),
+}
+PLATFORM_KEYS = frozenset({"type", "seat", "seed"})
+
 OPTIONS: tuple[Option, ...] = (
     Option(
         OPT_HAND,
@@ -120,6 +139,12 @@ class BabelGame(Game):
         kind = action.get("type")
         handler = HANDLERS.get(kind) if isinstance(kind, str) else None
         require(handler is not None, _("Unknown entry."))
+        unknown = sorted(str(key) for key in action if key not in PLATFORM_KEYS | FIELDS[kind])
+        require(
+            not unknown,
+            _("This entry has no field %(field)s."),
+            field=unknown[0] if unknown else "",
+        )
         seat = seat_arg(state, action)
         require(seat in self.to_act(state), _("It is not your turn."))
         new = fresh(state)

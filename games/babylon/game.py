@@ -36,7 +36,7 @@ from games.babylon.preparation import (
     remove_clay,
 )
 from games.babylon.quarry import extraction
-from games.babylon.scoring import ranking, score_garden
+from games.babylon.scoring import FLOOR_COUNTS, ranking, score_garden
 from games.babylon.turn import (
     decorate,
     end_turn,
@@ -70,11 +70,28 @@ HANDLERS: dict[str, tuple[str, Any]] = {
     "place_tile": (STEP_BUILD, place_tile),
     "decorate": (STEP_BUILD, decorate),
     "end_turn": (STEP_BUILD, end_turn),
-    "reveal": (STEP_REVEAL, None),  # needs the seed: handled in apply
+    "reveal": (STEP_REVEAL, reveal),
     "final": (STEP_FINAL, confirm_covered),
     "floor": (STEP_GARDEN, enter_floor),
     "confirm": (STEP_GARDEN, confirm_garden),
 }
+
+# The keys each entry may carry besides ``type`` and the platform's ``seat``/``seed``:
+# an entry with any other key is a malformed one and is refused, not ignored.
+FIELDS: dict[str, frozenset[str]] = {
+    "board": frozenset({"flower"}),
+    "remove": frozenset({"place"}),
+    "tile_flower": frozenset({"flower"}),
+    "extract": frozenset({"place", "flower"}),
+    "place_tile": frozenset({"tile", "floor", "supports", "doubles", "statues"}),
+    "decorate": frozenset({"kind", "floor"}),
+    "end_turn": frozenset({"tile"}),
+    "reveal": frozenset({"effect", "by_app"}),
+    "final": frozenset({"covered", "holes"}),
+    "floor": frozenset({"floor", "white", "pink", "yellow", "blue", *FLOOR_COUNTS}),
+    "confirm": frozenset({"holes"}),
+}
+PLATFORM_KEYS = frozenset({"type", "seat", "seed"})
 
 OPTIONS = (
     Option(
@@ -124,6 +141,9 @@ class BabylonGame(Game):
         kind = action.get("type")
         if not isinstance(kind, str) or kind not in HANDLERS:
             raise IllegalAction(_("Unknown entry %(type)s."), type=str(kind))
+        unknown = sorted(str(key) for key in action if key not in PLATFORM_KEYS | FIELDS[kind])
+        if unknown:
+            raise IllegalAction(_("This entry has no field %(field)s."), field=unknown[0])
         seat = seat_arg(state, action)
         if seat not in self.to_act(state):
             raise IllegalAction(
@@ -133,10 +153,7 @@ class BabylonGame(Game):
         if state["step"] != step:
             raise IllegalAction(_("This entry is not possible at this point of the game."))
         new = copy_state(state)
-        if kind == "reveal":
-            reveal(new, seat, action, action.get("seed"))
-        else:
-            handler(new, seat, action)
+        handler(new, seat, action)
         return new
 
     def to_act(self, state: State) -> list[int]:

@@ -8,7 +8,6 @@ turns only the stored single pillars (``board["singles"]``) remain.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from typing import Any
 
@@ -44,7 +43,7 @@ from games.babylon.garden import (
 )
 from games.babylon.preparation import STEP_BUILD, STEP_EXTRACT, STEP_FINAL, STEP_REVEAL
 from games.babylon.quarry import extraction, visible_material
-from games.base import IllegalAction, choice_arg, int_arg, require
+from games.base import choice_arg, int_arg, require, seeded_random
 from games.i18n import _
 
 State = dict[str, Any]
@@ -365,12 +364,12 @@ def tokens_left_in_box(revealed: list[str]) -> list[str]:
     return faces or sorted(EFFECTS)
 
 
-def reveal(state: State, seat: int, action: dict[str, Any], seed: int | None) -> None:
+def reveal(state: State, seat: int, action: dict[str, Any]) -> None:
     """Reveal the top round token: its effect holds for the whole next round."""
-    if action.get("by_app") is True:
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise IllegalAction(_("The app needs a seed to draw a round token."))
-        effect = random.Random(seed).choice(tokens_left_in_box(state["revealed"]))
+    by_app = action.get("by_app", False)
+    require(isinstance(by_app, bool), _("by_app must be true or false."))
+    if by_app:
+        effect = seeded_random(action).choice(tokens_left_in_box(state["revealed"]))
     else:
         effect = choice_arg(action, "effect", EFFECTS)
     state["revealed"].append(effect)
