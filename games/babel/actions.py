@@ -46,7 +46,7 @@ from games.babel.state import (
     row,
     temple,
 )
-from games.base import Action, choice_arg, require
+from games.base import Action, choice_arg, int_arg, require
 from games.i18n import _
 
 # -- shared checks ---------------------------------------------------------------------
@@ -211,6 +211,13 @@ def build(state: State, seat: int, action: Action) -> None:
     source = str(choice_arg(action, "source", SOURCES))
     city = figure_city(state, seat)
     level = build_level(state, source, seat)
+    if "level" in action:
+        # The phone names the level it offers, so the log can name it too.
+        require(
+            int_arg(action, "level", 1, 6) == level,
+            _("The card there is level %(level)s."),
+            level=level,
+        )
     stack = temple(state, seat, city)
     require(
         level == height(stack) + 1,
@@ -220,6 +227,14 @@ def build(state: State, seat: int, action: Action) -> None:
         level=level,
     )
     lay_level(state, seat, city, source, level, len(row(state, seat, city)))
+    state["last_event"] = {
+        "kind": "build",
+        "seat": seat,
+        "city": city,
+        "level": level,
+        "source": source,
+        "height": height(temple(state, seat, city)),
+    }
 
 
 def lay_level(state: State, seat: int, city: str, source: str, level: int, settlers: int) -> None:

@@ -250,7 +250,7 @@ def _build_choices(apply: Apply, state: State, seat: int, place: str) -> list[Ch
             state,
             seat,
             msg(labels[source], level=level, player=state["players"][owner]),
-            {"type": "build", "source": source},
+            {"type": "build", "source": source, "level": level},
             _("Build"),
         )
     return result

@@ -74,7 +74,7 @@ FIELDS: dict[str, frozenset[str]] = {
     "draw_card": frozenset({"nation"}),
     "travel": frozenset({"nation"}),
     "settle": frozenset({"nation"}),
-    "build": frozenset({"source"}),
+    "build": frozenset({"source", "level"}),
     "migrate": frozenset({"origin", "target"}),
     "ability": frozenset({"nation", "power", "run", "target", "source"}),
     "give_up": frozenset({"nation"}),
@@ -149,6 +149,10 @@ class BabelGame(Game):
         require(seat in self.to_act(state), _("It is not your turn."))
         new = fresh(state)
         assert handler is not None
+        if kind != "give_up":
+            # The summary of an ability or a build stays up until the next entry; the
+            # halved player's discards belong to the ability and keep it.
+            new["last_event"] = None
         handler(new, seat, action)
         check_totals(new, seat)
         return new

@@ -33,6 +33,11 @@ Layout::
     temple_pending None, or {"seat": s, "levels": [level]}: the first temple card turned up,
                    entered on its own; it stays counted in the deck until both are laid
     announcement   None, or {"seat": s, "count": n}: the hand announced at the end of a turn
+    last_event     None, or what the last build or ability did (public): {"kind": "build",
+                   "seat", "city", "level", "source", "height"} or {"kind": "ability", "seat",
+                   "opponent", "nation", "power", "city", "run_start"} plus "destroyed"
+                   (levels), "stolen" (level), "expelled" ({"nation", "count"}), "built"
+                   (level) and "source", "taken" (nations) or "hand_before"/"hand_after"
 """
 
 from __future__ import annotations
@@ -91,6 +96,7 @@ def initial_state(players: list[str], options: dict[str, str]) -> State:
         "last_temple_draw": None,
         "temple_pending": None,
         "announcement": None,
+        "last_event": None,
     }
 
 

@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 from games.babylon import choices as choice_lists
-from games.babylon.choices import floor_count_fields, holes_field
+from games.babylon.choices import covered_field, floor_count_fields, holes_field
 from games.babylon.components import (
     DECORATION_LABELS,
     EFFECT_LABELS,
@@ -18,6 +18,7 @@ from games.babylon.components import (
     SINGLE,
     STAIRS,
 )
+from games.babylon.events import event_lines
 from games.babylon.final import confirm_covered, confirm_garden, enter_floor
 from games.babylon.garden import visible_garden
 from games.babylon.preparation import (
@@ -87,7 +88,7 @@ FIELDS: dict[str, frozenset[str]] = {
     "decorate": frozenset({"kind", "floor"}),
     "end_turn": frozenset({"tile"}),
     "reveal": frozenset({"effect", "by_app"}),
-    "final": frozenset({"covered", "holes"}),
+    "final": frozenset({"covered", "holes", "pieces"}),
     "floor": frozenset({"floor", "white", "pink", "yellow", "blue", *FLOOR_COUNTS}),
     "confirm": frozenset({"holes"}),
 }
@@ -247,6 +248,8 @@ class BabylonGame(Game):
                 if seen:
                     place_view["seen"] = extraction_pillars(state, seat, place, seen)[SINGLE]
         shown["gardens"] = [visible_garden(board) for board in state["boards"]]
+        shown["last_event"] = state.get("last_event")
+        shown["last_event_lines"] = event_lines(state)
         shown["effect_label"] = EFFECT_LABELS.get(state["effect"] or "", "")
         shown["labels"] = {
             "flowers": FLOWER_LABELS,
@@ -269,9 +272,18 @@ class BabylonGame(Game):
                     choices=tuple((e, EFFECT_LABELS[e]) for e in EFFECTS),
                 ),
             )
-        if kind in ("final", "confirm"):
-            # The holes are counted on the board: a miscount can be corrected
-            # after the game (they break ties).
+        if kind == "final":
+            # What is covered and the holes are seen on the board: a wrong tick or a
+            # miscount can be corrected after the game (the holes break ties). The
+            # pieces asked about travel with the entry.
+            pieces = action.get("pieces")
+            offered = [
+                piece
+                for piece in (pieces if isinstance(pieces, list) else [])
+                if isinstance(piece, list) and len(piece) == 2 and isinstance(piece[0], str)
+            ]
+            return (covered_field(offered), holes_field()) if offered else (holes_field(),)
+        if kind == "confirm":
             return (holes_field(),)
         if kind == "floor":
             # What was seen on a floor of the garden (scoring only).

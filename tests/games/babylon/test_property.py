@@ -232,7 +232,7 @@ def refuse_malformed(state: dict, seat: int, offered: list[Choice], rng: random.
     assert json.dumps(state, sort_keys=True) == before
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=6, deadline=None)
 @given(
     players=st.sampled_from([2, 3, 4]),
     mode=st.sampled_from(["full", "full", "scoring"]),
