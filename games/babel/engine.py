@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from games.babel import actions, choices, views
 from games.babel.abilities import use_ability
+from games.babel.changes import changes as table_changes
 from games.babel.constants import (
     CITY_NAMES,
     FINAL_CZECH,
@@ -45,7 +46,7 @@ from games.base import (
     require,
     seat_arg,
 )
-from games.i18n import Msg, _
+from games.i18n import Msg, _, msg
 
 Handler = Callable[[State, int, Action], None]
 
@@ -201,20 +202,24 @@ class BabelGame(Game):
         if action.get("by_app"):
             return ()
         nations = tuple((nation, NATION_NAMES[nation]) for nation in NATIONS)
+        nation_help = msg(_("The nation on the card as it was drawn (its colour)."))
         if kind in ("deal", "draw"):
             return tuple(
-                Field(key, label, "choice", nations)
+                Field(key, label, "choice", nations, help=nation_help)
                 for key, label in zip(CARD_KEYS, CARD_LABELS, strict=True)
                 if key in action
             )
         if kind in ("deal_card", "draw_card") and "nation" in action:
-            return (Field("nation", CARD_NATION_LABEL, "choice", nations),)
+            return (Field("nation", CARD_NATION_LABEL, "choice", nations, help=nation_help),)
         levels = tuple((level, str(level)) for level in LEVELS)
+        level_help = msg(
+            _("Temple levels 1 to 6; the app refuses a level the deck no longer holds.")
+        )
         if kind == "temple_card" and "level" in action:
-            return (Field("level", LEVEL_LABEL, "choice", levels),)
+            return (Field("level", LEVEL_LABEL, "choice", levels, help=level_help),)
         if kind == "draw_temples":
             return tuple(
-                Field(key, label, "choice", levels)
+                Field(key, label, "choice", levels, help=level_help)
                 for key, label in zip(LEVEL_KEYS, LEVEL_LABELS, strict=True)
                 if key in action
             )
@@ -222,3 +227,6 @@ class BabelGame(Game):
 
     def describe(self, action: Action) -> Msg:
         return views.describe(action)
+
+    def changes(self, before: State, after: State) -> list[Msg]:
+        return table_changes(before, after)

@@ -519,9 +519,16 @@ def final_choices(game: BabylonGame, state: State, seat: int) -> list[Choice]:
     ]
 
 
-def floor_count_fields(entered: dict[str, Any] | None = None) -> tuple[Field, ...]:
+def floor_count_fields(
+    entered: dict[str, Any] | None = None, floor: int | None = None
+) -> tuple[Field, ...]:
     """The counts of one floor of a garden (scoring only)."""
     entered = entered or empty_floor()
+    seen = (
+        msg(_("Visible on floor %(floor)s: 0 to %(high)s."), floor=floor, high=MAX_COUNT)
+        if floor is not None
+        else None
+    )
     fields = [
         Field(
             flower,
@@ -529,33 +536,55 @@ def floor_count_fields(entered: dict[str, Any] | None = None) -> tuple[Field, ..
             low=0,
             high=MAX_COUNT,
             default=entered["flowers"][flower],
+            help=seen,
         )
         for flower in FLOWERS
     ]
     fields += [
-        Field(kind, COUNT_LABELS[kind], low=0, high=MAX_COUNT, default=entered[kind])
+        Field(kind, COUNT_LABELS[kind], low=0, high=MAX_COUNT, default=entered[kind], help=seen)
         for kind in FLOOR_COUNTS
     ]
     return tuple(fields)
 
 
 def garden_choices(game: BabylonGame, state: State, seat: int) -> list[Choice]:
+    """The next floor to enter, one form to change an entered floor, and the confirmation.
+
+    Only the next floor's counts are open; entered floors are listed on the phone and
+    changed through one form (the floor chosen, its counts set to the last floor's).
+    """
     garden = state["boards"][seat]["garden"]
+    group = _("Your visible garden, floor by floor")
     result = []
-    for floor in range(1, min(MAX_FLOOR, len(garden) + 1) + 1):
-        entered = garden[floor - 1] if floor <= len(garden) else None
+    if len(garden) < MAX_FLOOR:
+        floor = len(garden) + 1
         result.append(
             Choice(
-                msg(
-                    _("Floor %(floor)s: change what can be seen")
-                    if floor <= len(garden)
-                    else _("Floor %(floor)s: enter what can be seen"),
-                    floor=floor,
-                ),
+                msg(_("Floor %(floor)s: enter what can be seen"), floor=floor),
                 {"type": "floor", "floor": floor},
-                fields=floor_count_fields(entered),
-                group=_("Your visible garden, floor by floor"),
-                style="secondary" if floor <= len(garden) else "primary",
+                fields=floor_count_fields(None, floor),
+                group=group,
+            )
+        )
+    if garden:
+        last = len(garden)
+        result.append(
+            Choice(
+                msg(_("Change an entered floor")),
+                {"type": "floor"},
+                fields=(
+                    Field(
+                        "floor",
+                        _("Floor"),
+                        kind="choice",
+                        choices=tuple((number, str(number)) for number in range(1, last + 1)),
+                        default=last,
+                    ),
+                    *floor_count_fields(garden[last - 1]),
+                ),
+                group=group,
+                style="secondary",
+                note=msg(_("Enter every count of that floor again; they replace what it had.")),
             )
         )
     confirm = {"type": "confirm", "holes": 0}

@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 from games.babylon import choices as choice_lists
+from games.babylon.changes import changes as table_changes
 from games.babylon.choices import covered_field, floor_count_fields, holes_field
 from games.babylon.components import (
     DECORATION_LABELS,
@@ -270,6 +271,7 @@ class BabylonGame(Game):
                     _("Round token"),
                     kind="choice",
                     choices=tuple((e, EFFECT_LABELS[e]) for e in EFFECTS),
+                    help=msg(_("The effect printed on the token revealed; it holds for a round.")),
                 ),
             )
         if kind == "final":
@@ -287,11 +289,15 @@ class BabylonGame(Game):
             return (holes_field(),)
         if kind == "floor":
             # What was seen on a floor of the garden (scoring only).
-            return floor_count_fields()
+            floor = action.get("floor")
+            return floor_count_fields(floor=floor if isinstance(floor, int) else None)
         return ()
 
     def describe(self, action: Action) -> Msg:
         return describe_action(action)
+
+    def changes(self, before: State, after: State) -> list[Msg]:
+        return table_changes(before, after)
 
 
 def flower_field(default: str | None = None) -> Field:
@@ -302,6 +308,7 @@ def flower_field(default: str | None = None) -> Field:
         kind="choice",
         choices=tuple((flower, FLOWER_LABELS[flower]) for flower in FLOWERS),
         default=default,
+        help=msg(_("Printed on both sides of the tile; a match with your board gives a pillar.")),
     )
 
 
@@ -337,11 +344,15 @@ def describe_action(action: Action) -> Msg:
             **place_name(action.get("place")),
         )
     if kind == "place_tile":
-        return msg(
-            _("Places a tile on floor %(floor)s on %(supports)s pillars."),
-            floor=action.get("floor", "?"),
-            supports=action.get("supports", "?"),
+        text = {
+            "extracted": _(
+                "Places the tile just taken on floor %(floor)s on %(supports)s pillars."
+            ),
+            "stored": _("Places the stored tile on floor %(floor)s on %(supports)s pillars."),
+        }.get(
+            str(action.get("tile")), _("Places a tile on floor %(floor)s on %(supports)s pillars.")
         )
+        return msg(text, floor=action.get("floor", "?"), supports=action.get("supports", "?"))
     if kind == "tile_flower":
         if action.get("flower") is None:
             return msg(_("Chooses another flower."))
