@@ -177,6 +177,7 @@ def _draw_done(state: State, seat: int) -> None:
         set_drawing(state, seat, [])
     state["stage"] = STAGE_ACTIONS
     state["migrated"] = False
+    state["acted"] = False
 
 
 # -- the five actions ---------------------------------------------------------------------

@@ -84,6 +84,8 @@ FIELDS: dict[str, frozenset[str]] = {
     "temple_card": frozenset({"level"}),
 }
 PLATFORM_KEYS = frozenset({"type", "seat", "seed"})
+# The five actions of phase 2: ending the actions without any of them is asked once more.
+ACTIONS_OF_A_TURN = frozenset({"travel", "settle", "build", "migrate", "ability"})
 
 OPTIONS: tuple[Option, ...] = (
     Option(
@@ -155,6 +157,8 @@ class BabelGame(Game):
             # halved player's discards belong to the ability and keep it.
             new["last_event"] = None
         handler(new, seat, action)
+        if kind in ACTIONS_OF_A_TURN:
+            new["acted"] = True  # ending the actions after this needs no second question
         check_totals(new, seat)
         return new
 

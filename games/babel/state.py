@@ -26,6 +26,7 @@ Layout::
                    one in its current draw (hand tracking; private like the hand)
     dealt          [bool, bool]: starting hand entered (hand tracking)
     migrated       the active player has migrated this turn
+    acted          the active player has made one of the five actions this turn
     pending        None, or {"seat": s, "count": n}: s must still discard n cards (halving)
     final_phase    the final phase has begun
     result         None, or the outcome
@@ -90,6 +91,7 @@ def initial_state(players: list[str], options: dict[str, str]) -> State:
         "_drawing": [[] for _ in range(seats)] if tracked else None,
         "dealt": [not tracked] * seats,
         "migrated": False,
+        "acted": False,
         "pending": None,
         "final_phase": False,
         "result": None,

@@ -328,6 +328,21 @@ def build_choices(game: BabylonGame, state: State, seat: int) -> list[Choice]:
 def decoration_choices(game: BabylonGame, state: State, seat: int) -> list[Choice]:
     board = state["boards"][seat]
     top = highest_built_floor(board)
+    group = _("Decorations on tiles placed this turn")
+    if not state["turn"]["placed"]:
+        # Before a tile is placed no decoration is possible: one line says why, instead of
+        # the same reason under each of the four.
+        return [
+            Choice(
+                msg(_("Place a decoration")),
+                {"type": "decorate"},
+                disabled=msg(
+                    _("A decoration goes on a tile placed in this turn: place one first.")
+                ),
+                group=group,
+                style="secondary",
+            )
+        ]
     result = []
     for kind in DECORATIONS:
         floors = range(1, top) if kind == STAIRS else range(1, top + 1)

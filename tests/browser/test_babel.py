@@ -91,6 +91,13 @@ def test_two_phones_play_babel_with_hands_on_the_phones(server: Any, phones: Any
     assert join_url.endswith(f"/t/{code}/join/")
 
     anna, ben = phones(), phones()
+    asked: list[str] = []  # the questions asked before an entry (Choice.confirm), accepted
+
+    def accept(dialog: Any) -> None:
+        asked.append(dialog.message)
+        dialog.accept()
+
+    ben.on("dialog", accept)
     join(anna, join_url, "Anna")
     join(ben, join_url, "Ben")
     screen.reload()
@@ -218,7 +225,8 @@ def test_two_phones_play_babel_with_hands_on_the_phones(server: Any, phones: Any
     # -- Ben's second turn ------------------------------------------------------------------
     ben.get_by_text("Your turn").wait_for(timeout=LIVE)
     tap(ben, "Let the app draw 3 nation cards")
-    tap(ben, "End actions")
+    tap(ben, "End actions")  # nothing done in this turn: the phone asks once more
+    assert asked == ["End the actions without doing anything?"]
     see(anna, "Ben: draw 2 temple cards")
     tap(ben, "Let the app draw 2 temple cards")
     anna.get_by_text("Your turn").wait_for(timeout=LIVE)

@@ -56,3 +56,16 @@ def test_the_log_names_what_an_ability_does() -> None:
     assert english(line) == "Uses the Medes: the opponent discards every card of the Persians here"
     line = GAME.describe({"type": "build", "source": "row1", "level": 4})
     assert english(line) == "Builds level 4 from the second temple row"
+
+
+def test_ending_the_actions_without_doing_anything_asks_once_more() -> None:
+    """ "Hráč má na výběr 5 různých akcí, které může provádět v libovolném pořadí a libovolně
+    často": none is compulsory, but a stray tap must not end the turn unnoticed."""
+    from tests.games.babel.helpers import act as _act
+
+    state = _act(arrange(new_game(), stage="draw", start_card=[False, False]), 0, "draw")
+    (end,) = [c for c in GAME.choices(state, 0) if c.action["type"] == "end_actions"]
+    assert end.confirm is not None
+    state = _act(state, 0, "travel", nation=M)
+    (end,) = [c for c in GAME.choices(state, 0) if c.action["type"] == "end_actions"]
+    assert end.confirm is None
