@@ -113,6 +113,7 @@ class Choice:
     group: str = ""
     style: str = "primary"
     note: Msg | None = None
+    confirm: Msg | None = None
 
 
 @dataclass(frozen=True)

@@ -84,34 +84,49 @@ def use_ability(state: State, seat: int, action: Action) -> None:
     # The discarded card still counts for the Hittites' and Persians' condition.
     settlers_with_discarded = len(own_row)
     other = opponent(seat)
+    # What the table checks against the board afterwards (``last_event``).
+    event: dict[str, Any] = {
+        "kind": "ability",
+        "seat": seat,
+        "opponent": other,
+        "nation": nation,
+        "power": power,
+        "city": city,
+        "run_start": run["start"],
+    }
     if power == POWER_HALVE:
-        _halve(state, other)
+        event.update(_halve(state, other))
     elif nation == "assyrians":
-        _destroy(state, other, city)
+        event["destroyed"] = _destroy(state, other, city)
     elif nation == "hittites":
-        _steal(state, seat, other, city, settlers_with_discarded)
+        event["stolen"] = _steal(state, seat, other, city, settlers_with_discarded)
     elif nation == "medes":
-        _expel(state, other, city, nation_arg(action, "target"))
+        target = nation_arg(action, "target")
+        event["expelled"] = {"nation": target, "count": _expel(state, other, city, target)}
     elif nation == "persians":
         source = str(choice_arg(action, "source", ROW_SOURCES))
-        _skip(state, seat, city, source, settlers_with_discarded)
+        event["built"] = _skip(state, seat, city, source, settlers_with_discarded)
+        event["source"] = source
     # Discard one card of the run; the Sumerians take cards after it, so the
     # new cards land after the shortened run (order as on the table).
     del own_row[run["start"]]
     state["discard"].append(nation)
     if power == POWER_OWN and nation == "sumerians":
-        _switch_sides(state, seat, other, city)
+        event["taken"] = _switch_sides(state, seat, other, city)
+    state["last_event"] = event
     check_totals(state, seat)
 
 
-def _halve(state: State, other: int) -> None:
+def _halve(state: State, other: int) -> dict[str, int]:
     """ "protivník odevzdal polovinu karet ... 5 karet se zredukuje na 3"."""
-    count = state["hand_sizes"][other] // 2
+    hand = state["hand_sizes"][other]
+    count = hand // 2
     require(count > 0, _("The opponent has too few cards to lose half of them."))
     state["pending"] = {"seat": other, "count": count}
+    return {"hand_before": hand, "hand_after": hand - count}
 
 
-def _destroy(state: State, other: int, city: str) -> None:
+def _destroy(state: State, other: int, city: str) -> list[int]:
     """Assyrians: the opponent's temple goes back on the deck, the highest first.
 
     Laid highest first, so the lowest ends on top and is drawn first.
@@ -125,10 +140,12 @@ def _destroy(state: State, other: int, city: str) -> None:
     deck = state["temple_deck"]
     deck["top"] = list(stack) + deck["top"]
     deck["size"] += len(stack)
+    destroyed = list(stack)
     stack.clear()
+    return destroyed
 
 
-def _steal(state: State, seat: int, other: int, city: str, settlers: int) -> None:
+def _steal(state: State, seat: int, other: int, city: str, settlers: int) -> int:
     """Hittites: take the top level of the opponent's temple onto the own temple."""
     theirs = temple(state, other, city)
     require(bool(theirs), _("The opponent has no temple in %(city)s."), city=CITY_NAMES[city])
@@ -149,9 +166,10 @@ def _steal(state: State, seat: int, other: int, city: str, settlers: int) -> Non
         count=settlers,
     )
     mine.append(theirs.pop())
+    return int(level)
 
 
-def _expel(state: State, other: int, city: str, target: str) -> None:
+def _expel(state: State, other: int, city: str, target: str) -> int:
     """Medes: the opponent discards every card of the chosen nation in this city."""
     cards = row(state, other, city)
     leaving = [nation for nation in cards if nation == target]
@@ -163,9 +181,10 @@ def _expel(state: State, other: int, city: str, target: str) -> None:
     )
     cards[:] = [nation for nation in cards if nation != target]
     state["discard"].extend(leaving)
+    return len(leaving)
 
 
-def _switch_sides(state: State, seat: int, other: int, city: str) -> None:
+def _switch_sides(state: State, seat: int, other: int, city: str) -> list[str]:
     """Sumerians: the opponent's cards (see the option) join the end of the own row."""
     cards = row(state, other, city)
     whole_nation = state["options"][OPT_SUMERIANS] == SUMERIANS_NATION
@@ -174,9 +193,10 @@ def _switch_sides(state: State, seat: int, other: int, city: str) -> None:
     moving = [cards[index] for index in taken]
     cards[:] = [nation for index, nation in enumerate(cards) if index not in taken]
     row(state, seat, city).extend(moving)
+    return moving
 
 
-def _skip(state: State, seat: int, city: str, source: str, settlers: int) -> None:
+def _skip(state: State, seat: int, city: str, source: str, settlers: int) -> int:
     """Persians: build skipping exactly one level, with a card from a row."""
     rows = state["temple_rows"][ROW_SOURCES.index(source)]
     require(bool(rows), _("That temple row is empty."))
@@ -189,3 +209,4 @@ def _skip(state: State, seat: int, city: str, source: str, settlers: int) -> Non
         level=level,
     )
     lay_level(state, seat, city, source, level, settlers)
+    return int(level)

@@ -46,7 +46,7 @@ from games.babel.state import (
     row,
     temple,
 )
-from games.base import Action, choice_arg, require
+from games.base import Action, choice_arg, int_arg, require
 from games.i18n import _
 
 # -- shared checks ---------------------------------------------------------------------
@@ -177,6 +177,7 @@ def _draw_done(state: State, seat: int) -> None:
         set_drawing(state, seat, [])
     state["stage"] = STAGE_ACTIONS
     state["migrated"] = False
+    state["acted"] = False
 
 
 # -- the five actions ---------------------------------------------------------------------
@@ -211,6 +212,13 @@ def build(state: State, seat: int, action: Action) -> None:
     source = str(choice_arg(action, "source", SOURCES))
     city = figure_city(state, seat)
     level = build_level(state, source, seat)
+    if "level" in action:
+        # The phone names the level it offers, so the log can name it too.
+        require(
+            int_arg(action, "level", 1, 6) == level,
+            _("The card there is level %(level)s."),
+            level=level,
+        )
     stack = temple(state, seat, city)
     require(
         level == height(stack) + 1,
@@ -220,6 +228,14 @@ def build(state: State, seat: int, action: Action) -> None:
         level=level,
     )
     lay_level(state, seat, city, source, level, len(row(state, seat, city)))
+    state["last_event"] = {
+        "kind": "build",
+        "seat": seat,
+        "city": city,
+        "level": level,
+        "source": source,
+        "height": height(temple(state, seat, city)),
+    }
 
 
 def lay_level(state: State, seat: int, city: str, source: str, level: int, settlers: int) -> None:
@@ -283,22 +299,31 @@ def could_still_build_start(state: State, seat: int) -> bool:
     "Na začátku hry má každý hráč v ruce jednu chrámovou kartu pro první patro,
     kterou musí použít ve svém prvním tahu" is enforced whenever the player
     still can obey it; a player who has spent all means keeps the card for a
-    later turn instead of being stuck (see DECISIONS.md).
+    later turn instead of being stuck (see DECISIONS.md). Level 1 needs one
+    settler in an empty site the figure can reach: a card already there, one
+    settled from the hand after arriving, or three migrated there ("Hráč si
+    vybere město (bez ohledu na současnou polohu své figurky)"), in any order.
     """
     hand = state["hand_sizes"][seat]
     place = state["figures"][seat]
-    empty = [city for city in NATIONS if not temple(state, seat, city)]
-    if place in empty and (row(state, seat, place) or hand >= 1):
-        return True
-    for city in empty:
-        if city == place or not hand_may_hold(state, seat, city):
-            continue  # travelling there needs a card of its nation
-        if row(state, seat, city) or hand >= 2:
-            return True  # travel there (and settle)
-    can_migrate = not state["migrated"] and any(
-        len(row(state, seat, city)) >= MIGRATION_CARDS for city in NATIONS
+    origins = (
+        []
+        if state["migrated"]
+        else [city for city in NATIONS if len(row(state, seat, city)) >= MIGRATION_CARDS]
     )
-    return place in empty and can_migrate
+    for city in NATIONS:
+        if temple(state, seat, city):
+            continue
+        if city == place:
+            cards_left = hand
+        elif hand_may_hold(state, seat, city):
+            cards_left = hand - 1  # the card of the city's nation pays the travel
+        else:
+            continue  # travelling there needs a card of its nation
+        migrate_here = any(origin != city for origin in origins)
+        if row(state, seat, city) or cards_left >= 1 or migrate_here:
+            return True
+    return False
 
 
 def end_actions(state: State, seat: int, action: Action) -> None:

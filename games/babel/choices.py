@@ -8,6 +8,7 @@ would give, so the phone and the rules can never disagree.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from games.babel.abilities import opponent_trailing_cards, usable_runs
 from games.babel.constants import (
@@ -223,10 +224,16 @@ def _action_choices(apply: Apply, state: State, seat: int) -> list[Choice]:
                 show_blocked=is_tracked(state),
             )
     result += _migrate_choices(state, seat)
-    result += _offer(
+    end = _offer(
         apply, state, seat, msg(_("End actions")), {"type": "end_actions"}, _("End of turn")
     )
-    return result
+    if not state.get("acted"):
+        # A stray tap must not end a turn in which nothing was done.
+        end = [
+            replace(choice, confirm=msg(_("End the actions without doing anything?")))
+            for choice in end
+        ]
+    return result + end
 
 
 def _build_choices(apply: Apply, state: State, seat: int, place: str) -> list[Choice]:
@@ -250,7 +257,7 @@ def _build_choices(apply: Apply, state: State, seat: int, place: str) -> list[Ch
             state,
             seat,
             msg(labels[source], level=level, player=state["players"][owner]),
-            {"type": "build", "source": source},
+            {"type": "build", "source": source, "level": level},
             _("Build"),
         )
     return result

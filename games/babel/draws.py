@@ -20,7 +20,7 @@ from games.babel.state import (
     nation_deck_composition,
     temple_deck_unknown,
 )
-from games.base import Action, IllegalAction, require
+from games.base import Action, IllegalAction, require, seeded_random
 from games.i18n import _
 
 CARD_KEYS: tuple[str, ...] = ("card1", "card2", "card3", "card4", "card5")
@@ -47,13 +47,8 @@ def by_app(action: Action) -> bool:
 
 
 def app_random(action: Action) -> random.Random:
-    """The generator for an app draw, seeded by the entry's ``seed``."""
-    seed = action.get("seed")
-    require(
-        isinstance(seed, int) and not isinstance(seed, bool),
-        _("An app draw needs a whole-number seed."),
-    )
-    return random.Random(seed)
+    """The generator for an app draw, seeded by the entry's ``seed`` (an int, else refused)."""
+    return seeded_random(action)
 
 
 def _pick(rng: random.Random, counts: dict, order: tuple) -> object:

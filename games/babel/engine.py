@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from games.babel import actions, choices, views
 from games.babel.abilities import use_ability
+from games.babel.changes import changes as table_changes
 from games.babel.constants import (
     CITY_NAMES,
     FINAL_CZECH,
@@ -45,7 +46,7 @@ from games.base import (
     require,
     seat_arg,
 )
-from games.i18n import Msg, _
+from games.i18n import Msg, _, msg
 
 Handler = Callable[[State, int, Action], None]
 
@@ -64,6 +65,27 @@ HANDLERS: dict[str, Handler] = {
     "draw_temples": actions.draw_temple_cards,
     "temple_card": actions.temple_card,
 }
+
+# The keys each entry may carry besides ``type`` and the platform's ``seat``/``seed``:
+# an entry with any other key is a malformed one and is refused, not ignored.
+FIELDS: dict[str, frozenset[str]] = {
+    "deal": frozenset({*CARD_KEYS, "by_app"}),
+    "deal_card": frozenset({"nation"}),
+    "draw": frozenset({*CARD_KEYS[:3], "by_app"}),
+    "draw_card": frozenset({"nation"}),
+    "travel": frozenset({"nation"}),
+    "settle": frozenset({"nation"}),
+    "build": frozenset({"source", "level"}),
+    "migrate": frozenset({"origin", "target"}),
+    "ability": frozenset({"nation", "power", "run", "target", "source"}),
+    "give_up": frozenset({"nation"}),
+    "end_actions": frozenset(),
+    "draw_temples": frozenset({*LEVEL_KEYS, "by_app"}),
+    "temple_card": frozenset({"level"}),
+}
+PLATFORM_KEYS = frozenset({"type", "seat", "seed"})
+# The five actions of phase 2: ending the actions without any of them is asked once more.
+ACTIONS_OF_A_TURN = frozenset({"travel", "settle", "build", "migrate", "ability"})
 
 OPTIONS: tuple[Option, ...] = (
     Option(
@@ -120,11 +142,23 @@ class BabelGame(Game):
         kind = action.get("type")
         handler = HANDLERS.get(kind) if isinstance(kind, str) else None
         require(handler is not None, _("Unknown entry."))
+        unknown = sorted(str(key) for key in action if key not in PLATFORM_KEYS | FIELDS[kind])
+        require(
+            not unknown,
+            _("This entry has no field %(field)s."),
+            field=unknown[0] if unknown else "",
+        )
         seat = seat_arg(state, action)
         require(seat in self.to_act(state), _("It is not your turn."))
         new = fresh(state)
         assert handler is not None
+        if kind != "give_up":
+            # The summary of an ability or a build stays up until the next entry; the
+            # halved player's discards belong to the ability and keep it.
+            new["last_event"] = None
         handler(new, seat, action)
+        if kind in ACTIONS_OF_A_TURN:
+            new["acted"] = True  # ending the actions after this needs no second question
         check_totals(new, seat)
         return new
 
@@ -172,20 +206,24 @@ class BabelGame(Game):
         if action.get("by_app"):
             return ()
         nations = tuple((nation, NATION_NAMES[nation]) for nation in NATIONS)
+        nation_help = msg(_("The nation on the card as it was drawn (its colour)."))
         if kind in ("deal", "draw"):
             return tuple(
-                Field(key, label, "choice", nations)
+                Field(key, label, "choice", nations, help=nation_help)
                 for key, label in zip(CARD_KEYS, CARD_LABELS, strict=True)
                 if key in action
             )
         if kind in ("deal_card", "draw_card") and "nation" in action:
-            return (Field("nation", CARD_NATION_LABEL, "choice", nations),)
+            return (Field("nation", CARD_NATION_LABEL, "choice", nations, help=nation_help),)
         levels = tuple((level, str(level)) for level in LEVELS)
+        level_help = msg(
+            _("Temple levels 1 to 6; the app refuses a level the deck no longer holds.")
+        )
         if kind == "temple_card" and "level" in action:
-            return (Field("level", LEVEL_LABEL, "choice", levels),)
+            return (Field("level", LEVEL_LABEL, "choice", levels, help=level_help),)
         if kind == "draw_temples":
             return tuple(
-                Field(key, label, "choice", levels)
+                Field(key, label, "choice", levels, help=level_help)
                 for key, label in zip(LEVEL_KEYS, LEVEL_LABELS, strict=True)
                 if key in action
             )
@@ -193,3 +231,6 @@ class BabelGame(Game):
 
     def describe(self, action: Action) -> Msg:
         return views.describe(action)
+
+    def changes(self, before: State, after: State) -> list[Msg]:
+        return table_changes(before, after)

@@ -26,6 +26,7 @@ Layout::
                    one in its current draw (hand tracking; private like the hand)
     dealt          [bool, bool]: starting hand entered (hand tracking)
     migrated       the active player has migrated this turn
+    acted          the active player has made one of the five actions this turn
     pending        None, or {"seat": s, "count": n}: s must still discard n cards (halving)
     final_phase    the final phase has begun
     result         None, or the outcome
@@ -33,6 +34,11 @@ Layout::
     temple_pending None, or {"seat": s, "levels": [level]}: the first temple card turned up,
                    entered on its own; it stays counted in the deck until both are laid
     announcement   None, or {"seat": s, "count": n}: the hand announced at the end of a turn
+    last_event     None, or what the last build or ability did (public): {"kind": "build",
+                   "seat", "city", "level", "source", "height"} or {"kind": "ability", "seat",
+                   "opponent", "nation", "power", "city", "run_start"} plus "destroyed"
+                   (levels), "stolen" (level), "expelled" ({"nation", "count"}), "built"
+                   (level) and "source", "taken" (nations) or "hand_before"/"hand_after"
 """
 
 from __future__ import annotations
@@ -85,12 +91,14 @@ def initial_state(players: list[str], options: dict[str, str]) -> State:
         "_drawing": [[] for _ in range(seats)] if tracked else None,
         "dealt": [not tracked] * seats,
         "migrated": False,
+        "acted": False,
         "pending": None,
         "final_phase": False,
         "result": None,
         "last_temple_draw": None,
         "temple_pending": None,
         "announcement": None,
+        "last_event": None,
     }
 
 

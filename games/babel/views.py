@@ -55,7 +55,108 @@ def view(state: State, seat: int | None) -> State:
             {"nation": nation, "name": NATION_NAMES[nation]} for nation in drawing(state, seat)
         ]
     public["temple_pending"] = state.get("temple_pending")
+    public["last_event"] = state.get("last_event")
+    public["last_event_lines"] = event_lines(state)
     return public
+
+
+def event_lines(state: State) -> list[Msg]:
+    """What the last build or ability did, in words for the table and the phones.
+
+    Everything named here lies face up on the table (temples, rows, hand sizes).
+    """
+    event = state.get("last_event")
+    if not event:
+        return []
+    players = state["players"]
+    name = players[event["seat"]]
+    city = CITY_NAMES[event["city"]]
+    if event["kind"] == "build":
+        return [
+            msg(
+                _("%(player)s built level %(level)s in %(city)s from %(source)s."),
+                player=name,
+                level=event["level"],
+                city=city,
+                source=_source_label(event["source"]),
+            )
+        ]
+    other = players[event["opponent"]]
+    nation = NATION_NAMES[event["nation"]]
+    if event["power"] == POWER_HALVE:
+        return [
+            msg(
+                _(
+                    "%(player)s used three %(nation)s: %(opponent)s's hand is cut from %(before)s to %(after)s cards."
+                ),
+                player=name,
+                nation=nation,
+                opponent=other,
+                before=event["hand_before"],
+                after=event["hand_after"],
+            )
+        ]
+    if "destroyed" in event:
+        return [
+            msg(
+                _(
+                    "%(player)s's Assyrians destroyed %(opponent)s's temple in %(city)s: levels %(levels)s go back on the temple deck, the lowest on top."
+                ),
+                player=name,
+                opponent=other,
+                city=city,
+                levels=", ".join(str(level) for level in event["destroyed"]),
+            )
+        ]
+    if "stolen" in event:
+        return [
+            msg(
+                _(
+                    "%(player)s's Hittites stole level %(level)s of %(opponent)s's temple in %(city)s."
+                ),
+                player=name,
+                level=event["stolen"],
+                opponent=other,
+                city=city,
+            )
+        ]
+    if "expelled" in event:
+        return [
+            msg(
+                _(
+                    "%(player)s's Medes drove the %(nation)s out of %(opponent)s's row in %(city)s (cards discarded: %(count)s)."
+                ),
+                player=name,
+                nation=NATION_NAMES[event["expelled"]["nation"]],
+                opponent=other,
+                city=city,
+                count=event["expelled"]["count"],
+            )
+        ]
+    if "built" in event:
+        return [
+            msg(
+                _("%(player)s's Persians skipped a level: level %(level)s built in %(city)s."),
+                player=name,
+                level=event["built"],
+                city=city,
+            )
+        ]
+    if "taken" in event:
+        taken = event["taken"]
+        return [
+            msg(
+                _(
+                    "%(player)s's Sumerians took %(count)s × %(nation)s from %(opponent)s's row in %(city)s."
+                ),
+                player=name,
+                count=len(taken),
+                nation=NATION_NAMES[taken[0]] if taken else "?",
+                opponent=other,
+                city=city,
+            )
+        ]
+    return [msg(_("%(player)s used the ability of the %(nation)s."), player=name, nation=nation)]
 
 
 def board(state: State) -> list[dict[str, Any]]:
@@ -138,6 +239,13 @@ def describe(action: Action) -> Msg:
     if kind == "settle":
         return msg(_("Settles a card of the %(nation)s"), nation=nation)
     if kind == "build":
+        level = action.get("level")
+        if isinstance(level, int) and not isinstance(level, bool):
+            return msg(
+                _("Builds level %(level)s from %(source)s"),
+                level=level,
+                source=_source_label(action.get("source")),
+            )
         return msg(_("Builds from %(source)s"), source=_source_label(action.get("source")))
     if kind == "migrate":
         return msg(
@@ -148,6 +256,24 @@ def describe(action: Action) -> Msg:
     if kind == "ability":
         if action.get("power") == POWER_HALVE:
             return msg(_("Uses three %(nation)s: the opponent discards half"), nation=nation)
+        own = {
+            "assyrians": _("Uses the Assyrians: destroys the opponent's temple here"),
+            "hittites": _("Uses the Hittites: steals the top level of the opponent's temple here"),
+            "sumerians": _("Uses the Sumerians: takes the opponent's last cards here"),
+        }
+        chosen = str(action.get("nation"))
+        if chosen in own:
+            return msg(own[chosen])
+        if chosen == "medes":
+            return msg(
+                _("Uses the Medes: the opponent discards every card of the %(target)s here"),
+                target=NATION_NAMES.get(str(action.get("target")), "?"),
+            )
+        if chosen == "persians":
+            return msg(
+                _("Uses the Persians: skips a level, building from %(source)s"),
+                source=_source_label(action.get("source")),
+            )
         return msg(_("Uses the ability of the %(nation)s"), nation=nation)
     if kind == "give_up":
         return msg(_("Discards a card of the %(nation)s"), nation=nation)

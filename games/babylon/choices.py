@@ -28,6 +28,7 @@ from games.babylon.components import (
     STATUE,
     STORAGE_SINGLES,
 )
+from games.babylon.final import holes_left, piece_top_floor
 from games.babylon.garden import highest_built_floor, visible_decorations
 from games.babylon.preparation import (
     STEP_BOARDS,
@@ -168,21 +169,35 @@ def extract_choices(game: BabylonGame, state: State, seat: int) -> list[Choice]:
     return result
 
 
-def support_fields(state: State, seat: int, floor: int) -> tuple[Field, ...]:
-    """The pillar questions for a tile on ``floor``."""
+def support_fields(state: State, seat: int, floor: int, default: Action) -> tuple[Field, ...]:
+    """The pillar questions for a tile on ``floor``, set to a combination that works."""
+    turn = state["turn"]
     supports = Field(
         "supports",
         _("Pillars under the tile"),
         kind="choice",
         choices=((4, _("4 pillars")), (3, _("3 pillars and a viewpoint"))),
-        default=4,
+        default=default["supports"],
     )
     if floor == 1:
         return (supports,)
-    fields = [
-        supports,
-        Field("doubles", _("How many of them are double pillars"), low=0, high=4, default=0),
-    ]
+    # Two single pillars make a double one, so the doubles are bounded by both.
+    most_doubles = min(4, turn[DOUBLE] + turn[SINGLE] // 2)
+    fields = [supports]
+    if most_doubles:
+        fields.append(
+            Field(
+                "doubles",
+                _("How many of them are double pillars"),
+                low=0,
+                high=most_doubles,
+                default=default["doubles"],
+                help=msg(
+                    _("Double pillars in hand: %(doubles)s; two single pillars make one more."),
+                    doubles=turn[DOUBLE],
+                ),
+            )
+        )
     statues = len(visible_decorations(state["boards"][seat], STATUE, floor - 1))
     if statues:
         fields.append(
@@ -191,14 +206,53 @@ def support_fields(state: State, seat: int, floor: int) -> tuple[Field, ...]:
                 _("How many of them are statues"),
                 low=0,
                 high=min(4, statues),
-                default=0,
+                default=default["statues"],
+                help=msg(
+                    _("Visible statues on floor %(floor)s: %(count)s."),
+                    floor=floor - 1,
+                    count=statues,
+                ),
             )
         )
     return tuple(fields)
 
 
+def placements(state: State, seat: int, which: str, floor: int) -> list[Action]:
+    """Every way to hold a tile on ``floor``, the likeliest first: four pillars before a
+    viewpoint, single pillars before double ones, statues last (they score)."""
+    statues = len(visible_decorations(state["boards"][seat], STATUE, floor - 1)) if floor > 1 else 0
+    result = []
+    for supports in (4, 3):
+        for used_statues in range(min(statues, supports) + 1):
+            for doubles in range(supports - used_statues + 1) if floor > 1 else (0,):
+                result.append(
+                    {
+                        "type": "place_tile",
+                        "tile": which,
+                        "floor": floor,
+                        "supports": supports,
+                        "doubles": doubles,
+                        "statues": used_statues,
+                    }
+                )
+    return result
+
+
+def working_placement(
+    game: BabylonGame, state: State, seat: int, which: str, floor: int
+) -> tuple[Action | None, Msg | None]:
+    """The first placement the engine accepts, or ``None`` and the reason of the cheapest."""
+    cheapest = refusal(game, state, seat, cheapest_placement(state, seat, which, floor))
+    if cheapest is not None:
+        return None, cheapest
+    for action in placements(state, seat, which, floor):
+        if refusal(game, state, seat, action) is None:
+            return action, None
+    return None, cheapest
+
+
 def cheapest_placement(state: State, seat: int, which: str, floor: int) -> Action:
-    """The placement most likely to be affordable, to learn why one is not."""
+    """The placement most likely to be affordable, to learn quickly why none is."""
     turn = state["turn"]
     statues = len(visible_decorations(state["boards"][seat], STATUE, floor - 1)) if floor > 1 else 0
     statues = min(statues, 3)
@@ -213,24 +267,15 @@ def cheapest_placement(state: State, seat: int, which: str, floor: int) -> Actio
     }
 
 
-def placement_note(state: State, floor: int) -> Msg:
-    """What the player needs to fill in a tile's pillars."""
+def placement_note(state: State) -> Msg:
+    """What the player needs to fill in a tile's pillars (shown once, above the floors)."""
     turn = state["turn"]
-    if floor == 1:
-        return msg(
-            _(
-                "Pillars in hand: single %(singles)s, double %(doubles)s. A tile on floor 1 stands on single pillars on the board."
-            ),
-            singles=turn[SINGLE],
-            doubles=turn[DOUBLE],
-        )
     return msg(
         _(
-            "Pillars in hand: single %(singles)s, double %(doubles)s. A single pillar or a statue stands on floor %(below)s, a double pillar one floor lower. Two single pillars become a double pillar when you use more double pillars than you hold."
+            "Pillars in hand: single %(singles)s, double %(doubles)s. On floor 1 a tile stands on single pillars on the board; higher up a single pillar or a statue stands one floor lower, a double pillar two floors lower. Two single pillars become a double pillar when you use more double pillars than you hold."
         ),
         singles=turn[SINGLE],
         doubles=turn[DOUBLE],
-        below=floor - 1,
     )
 
 
@@ -238,6 +283,7 @@ def build_choices(game: BabylonGame, state: State, seat: int) -> list[Choice]:
     board = state["boards"][seat]
     turn = state["turn"]
     result: list[Choice] = []
+    note: Msg | None = placement_note(state)
     tiles = [(TILE_EXTRACTED, turn["tile"]), (TILE_STORED, board["stored"])]
     for which, tile in tiles:
         if tile is None:
@@ -245,30 +291,34 @@ def build_choices(game: BabylonGame, state: State, seat: int) -> list[Choice]:
         offered: list[Choice] = []
         blocked: Choice | None = None
         for floor in range(1, min(MAX_FLOOR, highest_built_floor(board) + 1) + 1):
-            why = refusal(game, state, seat, cheapest_placement(state, seat, which, floor))
+            works, why = working_placement(game, state, seat, which, floor)
             label_text = (
                 _("Place the tile you took (%(material)s, %(flower)s) on floor %(floor)s")
                 if which == TILE_EXTRACTED
                 else _("Place the stored tile (%(material)s, %(flower)s) on floor %(floor)s")
             )
-            choice = Choice(
-                msg(
-                    label_text,
-                    material=MATERIAL_LABELS[tile["material"]],
-                    flower=FLOWER_LABELS.get(tile["flower"], ""),
-                    floor=floor,
-                ),
-                {"type": "place_tile", "tile": which, "floor": floor},
-                fields=support_fields(state, seat, floor),
-                disabled=why,
-                group=_("Build a tile"),
-                note=None if why else placement_note(state, floor),
+            label = msg(
+                label_text,
+                material=MATERIAL_LABELS[tile["material"]],
+                flower=FLOWER_LABELS.get(tile["flower"], ""),
+                floor=floor,
             )
-            if why is None:
-                offered.append(choice)
-            elif blocked is None:
-                blocked = choice
-        # The floors the pillars allow; if none, the lowest with the reason.
+            action = {"type": "place_tile", "tile": which, "floor": floor}
+            if works is None:
+                if blocked is None:
+                    blocked = Choice(label, action, disabled=why, group=_("Build a tile"))
+                continue
+            offered.append(
+                Choice(
+                    label,
+                    action,
+                    fields=support_fields(state, seat, floor, works),
+                    group=_("Build a tile"),
+                    note=note,
+                )
+            )
+            note = None  # the pillars in hand once, above the first floor offered
+        # The floors the pillars can hold; if none, the lowest with the reason.
         result.extend(offered or ([blocked] if blocked else []))
     result.extend(decoration_choices(game, state, seat))
     result.extend(end_turn_choices(state, seat))
@@ -278,6 +328,21 @@ def build_choices(game: BabylonGame, state: State, seat: int) -> list[Choice]:
 def decoration_choices(game: BabylonGame, state: State, seat: int) -> list[Choice]:
     board = state["boards"][seat]
     top = highest_built_floor(board)
+    group = _("Decorations on tiles placed this turn")
+    if not state["turn"]["placed"]:
+        # Before a tile is placed no decoration is possible: one line says why, instead of
+        # the same reason under each of the four.
+        return [
+            Choice(
+                msg(_("Place a decoration")),
+                {"type": "decorate"},
+                disabled=msg(
+                    _("A decoration goes on a tile placed in this turn: place one first.")
+                ),
+                group=group,
+                style="secondary",
+            )
+        ]
     result = []
     for kind in DECORATIONS:
         floors = range(1, top) if kind == STAIRS else range(1, top + 1)
@@ -336,20 +401,38 @@ def end_turn_choices(state: State, seat: int) -> list[Choice]:
     turn = state["turn"]
     group = _("Store or discard, then end the turn")
     note = storage_note(state)
+    # Ending a turn in which nothing was built is asked once more: a stray tap would
+    # otherwise throw the building away.
+    confirm = None if turn["placed"] else msg(_("End the turn without building anything?"))
     if turn["tile"] is None:
-        return [Choice(msg(_("End the turn")), {"type": "end_turn"}, group=group, note=note)]
+        return [
+            Choice(
+                msg(_("End the turn")),
+                {"type": "end_turn"},
+                group=group,
+                note=note,
+                confirm=confirm,
+            )
+        ]
     store_text = (
         _("Store the tile you took (the stored tile is discarded) and end the turn")
         if board["stored"] is not None
         else _("Store the tile you took and end the turn")
     )
     return [
-        Choice(msg(store_text), {"type": "end_turn", "tile": "store"}, group=group, note=note),
+        Choice(
+            msg(store_text),
+            {"type": "end_turn", "tile": "store"},
+            group=group,
+            note=note,
+            confirm=confirm,
+        ),
         Choice(
             msg(_("Discard the tile you took and end the turn")),
             {"type": "end_turn", "tile": "discard"},
             group=group,
             style="secondary",
+            confirm=confirm,
         ),
     ]
 
@@ -371,64 +454,96 @@ def reveal_choices(game: BabylonGame, state: State, seat: int) -> list[Choice]:
     return result
 
 
-def holes_field() -> Field:
+def holes_field(high: int = BOARD_HOLES) -> Field:
+    """The visible holes: at most 64 minus four under each first-floor tile."""
     return Field(
-        "holes", _("Visible holes on your board"), low=0, high=BOARD_HOLES, default=BOARD_HOLES
+        "holes",
+        _("Visible holes on your board"),
+        low=0,
+        high=high,
+        default=high,
+        help=msg(
+            _(
+                "Holes that no tile covers: 0 to %(high)s (64, minus 4 under each first-floor tile)."
+            ),
+            high=high,
+        ),
     )
 
 
-def final_choices(game: BabylonGame, state: State, seat: int) -> list[Choice]:
-    board = state["boards"][seat]
-    pieces: list[tuple[Any, Any]] = []
+def covered_pieces(board: dict[str, Any]) -> list[list[Any]]:
+    """The pieces that could now be covered completely, as ``[id, label]`` pairs.
+
+    Pieces already covered (statues used as pillars) and pieces on the top floor
+    (nothing can lie over them) are not asked about.
+    """
+    top = highest_built_floor(board)
+    pieces: list[list[Any]] = []
     for tile in board["tiles"]:
-        if not tile["covered"]:
+        if not tile["covered"] and piece_top_floor(tile) < top:
             pieces.append(
-                (
+                [
                     tile["id"],
                     msg(
                         _("Tile on floor %(floor)s (%(flower)s)"),
                         floor=tile["floor"],
                         flower=FLOWER_LABELS[tile["flower"]],
                     ),
-                )
+                ]
             )
     for decoration in board["decorations"]:
-        if not decoration["covered"]:
+        if not decoration["covered"] and piece_top_floor(decoration) < top:
             pieces.append(
-                (
+                [
                     decoration["id"],
                     msg(
                         _("%(decoration)s on floor %(floor)s"),
                         decoration=DECORATION_LABELS[decoration["kind"]],
                         floor=decoration["floor"],
                     ),
-                )
+                ]
             )
-    fields: list[Field] = []
-    if pieces:
-        fields.append(
-            Field(
-                "covered",
-                _("Pieces now covered completely"),
-                kind="multi",
-                choices=tuple(pieces),
-                default=[],
-            )
-        )
-    fields.append(holes_field())
+    return pieces
+
+
+def covered_field(pieces: list[list[Any]]) -> Field:
+    return Field(
+        "covered",
+        _("Pieces now covered completely"),
+        kind="multi",
+        choices=tuple((piece_id, label) for piece_id, label in pieces),
+        default=[],
+        help=msg(_("Tick only what cannot be seen at all from above.")),
+    )
+
+
+def final_choices(game: BabylonGame, state: State, seat: int) -> list[Choice]:
+    board = state["boards"][seat]
+    pieces = covered_pieces(board)
+    fields: list[Field] = [covered_field(pieces)] if pieces else []
+    fields.append(holes_field(holes_left(board)))
     return [
         Choice(
             msg(_("Confirm my garden for the final scoring")),
-            {"type": "final", "covered": []},
+            # The pieces asked about travel with the entry, so that a correction
+            # can offer the same ticks again.
+            {"type": "final", "covered": [], "pieces": pieces},
             fields=tuple(fields),
             group=_("Final scoring"),
         )
     ]
 
 
-def floor_count_fields(entered: dict[str, Any] | None = None) -> tuple[Field, ...]:
+def floor_count_fields(
+    entered: dict[str, Any] | None = None, floor: int | None = None
+) -> tuple[Field, ...]:
     """The counts of one floor of a garden (scoring only)."""
     entered = entered or empty_floor()
+    seen = (
+        msg(_("Visible on floor %(floor)s: 0 to %(high)s."), floor=floor, high=MAX_COUNT)
+        if floor is not None
+        else None
+    )
     fields = [
         Field(
             flower,
@@ -436,33 +551,55 @@ def floor_count_fields(entered: dict[str, Any] | None = None) -> tuple[Field, ..
             low=0,
             high=MAX_COUNT,
             default=entered["flowers"][flower],
+            help=seen,
         )
         for flower in FLOWERS
     ]
     fields += [
-        Field(kind, COUNT_LABELS[kind], low=0, high=MAX_COUNT, default=entered[kind])
+        Field(kind, COUNT_LABELS[kind], low=0, high=MAX_COUNT, default=entered[kind], help=seen)
         for kind in FLOOR_COUNTS
     ]
     return tuple(fields)
 
 
 def garden_choices(game: BabylonGame, state: State, seat: int) -> list[Choice]:
+    """The next floor to enter, one form to change an entered floor, and the confirmation.
+
+    Only the next floor's counts are open; entered floors are listed on the phone and
+    changed through one form (the floor chosen, its counts set to the last floor's).
+    """
     garden = state["boards"][seat]["garden"]
+    group = _("Your visible garden, floor by floor")
     result = []
-    for floor in range(1, min(MAX_FLOOR, len(garden) + 1) + 1):
-        entered = garden[floor - 1] if floor <= len(garden) else None
+    if len(garden) < MAX_FLOOR:
+        floor = len(garden) + 1
         result.append(
             Choice(
-                msg(
-                    _("Floor %(floor)s: change what can be seen")
-                    if floor <= len(garden)
-                    else _("Floor %(floor)s: enter what can be seen"),
-                    floor=floor,
-                ),
+                msg(_("Floor %(floor)s: enter what can be seen"), floor=floor),
                 {"type": "floor", "floor": floor},
-                fields=floor_count_fields(entered),
-                group=_("Your visible garden, floor by floor"),
-                style="secondary" if floor <= len(garden) else "primary",
+                fields=floor_count_fields(None, floor),
+                group=group,
+            )
+        )
+    if garden:
+        last = len(garden)
+        result.append(
+            Choice(
+                msg(_("Change an entered floor")),
+                {"type": "floor"},
+                fields=(
+                    Field(
+                        "floor",
+                        _("Floor"),
+                        kind="choice",
+                        choices=tuple((number, str(number)) for number in range(1, last + 1)),
+                        default=last,
+                    ),
+                    *floor_count_fields(garden[last - 1]),
+                ),
+                group=group,
+                style="secondary",
+                note=msg(_("Enter every count of that floor again; they replace what it had.")),
             )
         )
     confirm = {"type": "confirm", "holes": 0}
@@ -470,9 +607,11 @@ def garden_choices(game: BabylonGame, state: State, seat: int) -> list[Choice]:
         Choice(
             msg(_("Confirm my garden for the final scoring")),
             {"type": "confirm"},
-            fields=(holes_field(),),
+            fields=(holes_field(holes_left(state["boards"][seat])),),
             disabled=refusal(game, state, seat, confirm),
             group=_("Final scoring"),
+            # A stray tap must not close an empty garden.
+            confirm=None if garden else msg(_("Confirm an empty garden?")),
         )
     )
     return result

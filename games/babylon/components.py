@@ -112,6 +112,8 @@ SUPPLY: dict[str, int] = {
 STORAGE_SINGLES = 6
 # "Stavební oblast obsahuje 64 otvorů".
 BOARD_HOLES = 64
+# A first-floor tile rests on the board over four holes (a 2 x 2 square of them).
+HOLES_PER_TILE = 4
 # A bound for entry fields; 52 tiles cannot make a much higher garden in practice.
 MAX_FLOOR = 12
 MAX_COUNT = 52

@@ -9,7 +9,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.babylon.components import BOARD_HOLES, FLOWERS, MAX_COUNT, MAX_FLOOR, STAIRS
+from games.babylon.components import (
+    BOARD_HOLES,
+    FLOWERS,
+    HOLES_PER_TILE,
+    MAX_COUNT,
+    MAX_FLOOR,
+    STAIRS,
+)
+from games.babylon.garden import highest_built_floor
 from games.babylon.preparation import STEP_OVER
 from games.babylon.scoring import FLOOR_COUNTS, Garden, empty_floor, tiles_on
 from games.base import IllegalAction, int_arg, require
@@ -40,13 +48,52 @@ def confirm_covered(state: State, seat: int, action: dict[str, Any]) -> None:
             item=str(item_id),
         )
     require(len(set(covered)) == len(covered), _("A piece is listed twice."))
-    holes = int_arg(action, "holes", 0, BOARD_HOLES)
+    top = highest_built_floor(board)
+    for item_id in covered:
+        require(
+            piece_top_floor(items[item_id]) < top,
+            _("A piece on the top floor (%(floor)s) cannot be covered: nothing lies above it."),
+            floor=top,
+        )
+    # The pieces the phone asked about (kept for corrections): [id, label] pairs.
+    pieces = action.get("pieces", [])
+    require(
+        isinstance(pieces, list)
+        and all(
+            isinstance(piece, list)
+            and len(piece) == 2
+            and isinstance(piece[0], str)
+            and piece[0] in items
+            and isinstance(piece[1], dict)
+            for piece in pieces
+        ),
+        _("The pieces asked about do not belong to your garden."),
+    )
+    holes = int_arg(action, "holes", 0, holes_left(board))
     for item_id in covered:
         items[item_id]["covered"] = True
     board["holes"] = holes
     board["confirmed"] = True
     if all_confirmed(state):
         state["step"] = STEP_OVER
+
+
+def piece_top_floor(item: dict[str, Any]) -> int:
+    """The highest floor a piece reaches (stairs reach the floor above theirs)."""
+    return int(item["floor"]) + (1 if item.get("kind") == STAIRS else 0)
+
+
+def holes_left(board: dict[str, Any]) -> int:
+    """The most holes that can still be seen: each first-floor tile covers four.
+
+    "Stavební oblast obsahuje 64 otvorů"; a tile of the first floor rests on the board
+    over four of them. In the scoring-only mode the visible first-floor tiles count.
+    """
+    if board["garden"] is not None:
+        first = sum(board["garden"][0]["flowers"].values()) if board["garden"] else 0
+    else:
+        first = sum(1 for tile in board["tiles"] if tile["floor"] == 1)
+    return max(0, BOARD_HOLES - HOLES_PER_TILE * first)
 
 
 def enter_floor(state: State, seat: int, action: dict[str, Any]) -> None:
@@ -95,7 +142,7 @@ def confirm_garden(state: State, seat: int, action: dict[str, Any]) -> None:
     problem = garden_problem(board["garden"])
     if problem is not None:
         raise problem
-    board["holes"] = int_arg(action, "holes", 0, BOARD_HOLES)
+    board["holes"] = int_arg(action, "holes", 0, holes_left(board))
     board["confirmed"] = True
     if all_confirmed(state):
         state["step"] = STEP_OVER

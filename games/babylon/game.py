@@ -6,7 +6,8 @@ import json
 from typing import Any
 
 from games.babylon import choices as choice_lists
-from games.babylon.choices import floor_count_fields, holes_field
+from games.babylon.changes import changes as table_changes
+from games.babylon.choices import covered_field, floor_count_fields, holes_field
 from games.babylon.components import (
     DECORATION_LABELS,
     EFFECT_LABELS,
@@ -18,6 +19,7 @@ from games.babylon.components import (
     SINGLE,
     STAIRS,
 )
+from games.babylon.events import event_lines
 from games.babylon.final import confirm_covered, confirm_garden, enter_floor
 from games.babylon.garden import visible_garden
 from games.babylon.preparation import (
@@ -36,7 +38,7 @@ from games.babylon.preparation import (
     remove_clay,
 )
 from games.babylon.quarry import extraction
-from games.babylon.scoring import ranking, score_garden
+from games.babylon.scoring import FLOOR_COUNTS, ranking, score_garden
 from games.babylon.turn import (
     decorate,
     end_turn,
@@ -70,11 +72,28 @@ HANDLERS: dict[str, tuple[str, Any]] = {
     "place_tile": (STEP_BUILD, place_tile),
     "decorate": (STEP_BUILD, decorate),
     "end_turn": (STEP_BUILD, end_turn),
-    "reveal": (STEP_REVEAL, None),  # needs the seed: handled in apply
+    "reveal": (STEP_REVEAL, reveal),
     "final": (STEP_FINAL, confirm_covered),
     "floor": (STEP_GARDEN, enter_floor),
     "confirm": (STEP_GARDEN, confirm_garden),
 }
+
+# The keys each entry may carry besides ``type`` and the platform's ``seat``/``seed``:
+# an entry with any other key is a malformed one and is refused, not ignored.
+FIELDS: dict[str, frozenset[str]] = {
+    "board": frozenset({"flower"}),
+    "remove": frozenset({"place"}),
+    "tile_flower": frozenset({"flower"}),
+    "extract": frozenset({"place", "flower"}),
+    "place_tile": frozenset({"tile", "floor", "supports", "doubles", "statues"}),
+    "decorate": frozenset({"kind", "floor"}),
+    "end_turn": frozenset({"tile"}),
+    "reveal": frozenset({"effect", "by_app"}),
+    "final": frozenset({"covered", "holes", "pieces"}),
+    "floor": frozenset({"floor", "white", "pink", "yellow", "blue", *FLOOR_COUNTS}),
+    "confirm": frozenset({"holes"}),
+}
+PLATFORM_KEYS = frozenset({"type", "seat", "seed"})
 
 OPTIONS = (
     Option(
@@ -124,6 +143,9 @@ class BabylonGame(Game):
         kind = action.get("type")
         if not isinstance(kind, str) or kind not in HANDLERS:
             raise IllegalAction(_("Unknown entry %(type)s."), type=str(kind))
+        unknown = sorted(str(key) for key in action if key not in PLATFORM_KEYS | FIELDS[kind])
+        if unknown:
+            raise IllegalAction(_("This entry has no field %(field)s."), field=unknown[0])
         seat = seat_arg(state, action)
         if seat not in self.to_act(state):
             raise IllegalAction(
@@ -133,10 +155,7 @@ class BabylonGame(Game):
         if state["step"] != step:
             raise IllegalAction(_("This entry is not possible at this point of the game."))
         new = copy_state(state)
-        if kind == "reveal":
-            reveal(new, seat, action, action.get("seed"))
-        else:
-            handler(new, seat, action)
+        handler(new, seat, action)
         return new
 
     def to_act(self, state: State) -> list[int]:
@@ -230,6 +249,8 @@ class BabylonGame(Game):
                 if seen:
                     place_view["seen"] = extraction_pillars(state, seat, place, seen)[SINGLE]
         shown["gardens"] = [visible_garden(board) for board in state["boards"]]
+        shown["last_event"] = state.get("last_event")
+        shown["last_event_lines"] = event_lines(state)
         shown["effect_label"] = EFFECT_LABELS.get(state["effect"] or "", "")
         shown["labels"] = {
             "flowers": FLOWER_LABELS,
@@ -250,19 +271,33 @@ class BabylonGame(Game):
                     _("Round token"),
                     kind="choice",
                     choices=tuple((e, EFFECT_LABELS[e]) for e in EFFECTS),
+                    help=msg(_("The effect printed on the token revealed; it holds for a round.")),
                 ),
             )
-        if kind in ("final", "confirm"):
-            # The holes are counted on the board: a miscount can be corrected
-            # after the game (they break ties).
+        if kind == "final":
+            # What is covered and the holes are seen on the board: a wrong tick or a
+            # miscount can be corrected after the game (the holes break ties). The
+            # pieces asked about travel with the entry.
+            pieces = action.get("pieces")
+            offered = [
+                piece
+                for piece in (pieces if isinstance(pieces, list) else [])
+                if isinstance(piece, list) and len(piece) == 2 and isinstance(piece[0], str)
+            ]
+            return (covered_field(offered), holes_field()) if offered else (holes_field(),)
+        if kind == "confirm":
             return (holes_field(),)
         if kind == "floor":
             # What was seen on a floor of the garden (scoring only).
-            return floor_count_fields()
+            floor = action.get("floor")
+            return floor_count_fields(floor=floor if isinstance(floor, int) else None)
         return ()
 
     def describe(self, action: Action) -> Msg:
         return describe_action(action)
+
+    def changes(self, before: State, after: State) -> list[Msg]:
+        return table_changes(before, after)
 
 
 def flower_field(default: str | None = None) -> Field:
@@ -273,6 +308,7 @@ def flower_field(default: str | None = None) -> Field:
         kind="choice",
         choices=tuple((flower, FLOWER_LABELS[flower]) for flower in FLOWERS),
         default=default,
+        help=msg(_("Printed on both sides of the tile; a match with your board gives a pillar.")),
     )
 
 
@@ -308,11 +344,15 @@ def describe_action(action: Action) -> Msg:
             **place_name(action.get("place")),
         )
     if kind == "place_tile":
-        return msg(
-            _("Places a tile on floor %(floor)s on %(supports)s pillars."),
-            floor=action.get("floor", "?"),
-            supports=action.get("supports", "?"),
+        text = {
+            "extracted": _(
+                "Places the tile just taken on floor %(floor)s on %(supports)s pillars."
+            ),
+            "stored": _("Places the stored tile on floor %(floor)s on %(supports)s pillars."),
+        }.get(
+            str(action.get("tile")), _("Places a tile on floor %(floor)s on %(supports)s pillars.")
         )
+        return msg(text, floor=action.get("floor", "?"), supports=action.get("supports", "?"))
     if kind == "tile_flower":
         if action.get("flower") is None:
             return msg(_("Chooses another flower."))

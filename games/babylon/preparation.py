@@ -85,6 +85,7 @@ def initial_state(players: list[str], options: dict[str, str], seed: int | None)
         # asks for the flower first, then the tile); ``extract`` clears it.
         "seen_flower": None,
         "last": None,
+        "last_event": None,
     }
     if mode == MODE_SCORING:
         state["step"] = STEP_GARDEN

@@ -8,7 +8,6 @@ turns only the stored single pillars (``board["singles"]``) remain.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from typing import Any
 
@@ -44,7 +43,7 @@ from games.babylon.garden import (
 )
 from games.babylon.preparation import STEP_BUILD, STEP_EXTRACT, STEP_FINAL, STEP_REVEAL
 from games.babylon.quarry import extraction, visible_material
-from games.base import IllegalAction, choice_arg, int_arg, require
+from games.base import choice_arg, int_arg, require, seeded_random
 from games.i18n import _
 
 State = dict[str, Any]
@@ -116,7 +115,6 @@ def extract(state: State, seat: int, action: dict[str, Any]) -> None:
         DOUBLE: doubles,
         "placed": [],
         "decorations": 0,
-        "symbols": 0,
     }
     board["singles"] = 0  # the stored pillars are in hand for this turn
     state["last"] = {
@@ -128,6 +126,7 @@ def extract(state: State, seat: int, action: dict[str, Any]) -> None:
         SINGLE: singles,
         DOUBLE: doubles,
     }
+    state["last_event"] = {"kind": "extract", **state["last"]}
     state["step"] = STEP_BUILD
 
 
@@ -226,6 +225,8 @@ def place_tile(state: State, seat: int, action: dict[str, Any]) -> None:
             "material": tile["material"],
             "covered": False,
             "round": state["round"],
+            "symbols": SYMBOLS_ON[tile["material"]],
+            "used": 0,
         }
     )
     if which == TILE_EXTRACTED:
@@ -233,16 +234,27 @@ def place_tile(state: State, seat: int, action: dict[str, Any]) -> None:
     else:
         board["stored"] = None
     turn["placed"].append(tile_id)
-    turn["symbols"] += SYMBOLS_ON[tile["material"]]
-    # A tile has 4 spaces; one without a symbol can take the "blank space"
-    # token's new symbol (the start tile's symbols are unknown: counted as 4).
-    turn["blank"] = turn.get("blank", False) or SYMBOLS_ON[tile["material"]] < 4
     if supports == 3:
         # "Pokud použijete pouze 3 sloupy, ihned umístěte vyhlídku"
         state["supply"][VIEWPOINT] -= 1
         board["decorations"].append(
             {"id": next_id(board, "d"), "kind": VIEWPOINT, "floor": floor, "covered": False}
         )
+    record_build(
+        state,
+        seat,
+        {
+            "floor": floor,
+            "material": tile["material"],
+            "flower": tile["flower"],
+            "supports": supports,
+            "singles": singles,
+            "doubles": doubles,
+            "statues": statues,
+            "exchanged": converted,
+            "viewpoint": supports == 3,
+        },
+    )
 
 
 def placed_this_turn_on(state: State, board: Board, floors: tuple[int, ...]) -> bool:
@@ -289,23 +301,104 @@ def decorate(state: State, seat: int, action: dict[str, Any]) -> None:
                 _("The %(decoration)s joins two tiles on the same floor."),
                 decoration=label,
             )
-    # "V tomto tahu můžete 1 pole bez symbolu na právě umístěném dílku terasy
-    # proměnit na libovolný symbol": one more, if a new tile has a blank space.
-    extra = 1 if state["effect"] == EFFECT_ADD_SYMBOL and turn.get("blank") else 0
-    require(
-        turn["decorations"] < turn["symbols"] + extra,
-        _("The tiles placed in this turn have no free symbol left."),
-    )
+    ends = symbol_ends(state, board, kind, floor)
+    require(ends is not None, NO_FREE_SYMBOL[kind], floor=floor, upper=floor + 1)
     require(
         state["supply"][kind] > 0,
         _("The supply has no %(decoration)s left."),
         decoration=label,
     )
+    assert ends is not None
+    for tile, added in ends:
+        if added:
+            # The round token's new symbol on a blank space, once in the turn.
+            tile["symbols"] = free_symbols(tile) + tile.get("used", 0) + 1
+            turn["added_symbol"] = True
+        tile["used"] = tile.get("used", 0) + 1
     state["supply"][kind] -= 1
     board["decorations"].append(
         {"id": next_id(board, "d"), "kind": kind, "floor": floor, "covered": False}
     )
     turn["decorations"] += 1
+    record_build(state, seat, {"decoration": kind, "floor": floor})
+
+
+# Why a decoration finds no symbols to rest on (by kind; placeholders floor and upper).
+NO_FREE_SYMBOL: dict[str, str] = {
+    STATUE: _("No tile placed in this turn on floor %(floor)s has a free symbol left."),
+    FOUNTAIN: _(
+        "A fountain needs a free symbol on a tile placed in this turn and on another tile of floor %(floor)s."
+    ),
+    BRIDGE: _(
+        "A bridge needs a free symbol on a tile placed in this turn and on another tile of floor %(floor)s."
+    ),
+    STAIRS: _(
+        "Stairs need a free symbol on a tile of floor %(floor)s and on one of floor %(upper)s, one of them placed in this turn."
+    ),
+}
+
+
+def free_symbols(tile: dict[str, Any]) -> int:
+    """Symbols of a tile not yet under a decoration ("prázdná pole s odpovídajícími symboly")."""
+    return tile.get("symbols", SYMBOLS_ON[tile["material"]]) - tile.get("used", 0)
+
+
+End = tuple[dict[str, Any], bool]  # a tile and whether it uses the round token's new symbol
+
+
+def new_tile_end(state: State, tile: dict[str, Any]) -> End | None:
+    """How a tile placed in this turn can carry one end of a decoration, if it can."""
+    if free_symbols(tile) > 0:
+        return (tile, False)
+    turn = state["turn"]
+    # "V tomto tahu můžete 1 pole bez symbolu na právě umístěném dílku terasy proměnit
+    # na libovolný symbol": once, on a new tile with a blank space (fewer than 4 symbols).
+    blank = tile.get("symbols", SYMBOLS_ON[tile["material"]]) < 4
+    if state["effect"] == EFFECT_ADD_SYMBOL and blank and not turn.get("added_symbol"):
+        return (tile, True)
+    return None
+
+
+def symbol_ends(state: State, board: Board, kind: str, floor: int) -> list[End] | None:
+    """The tiles whose symbols a decoration uses, or ``None`` when no tiles can carry it.
+
+    A statue uses one symbol of a tile placed in this turn. A fountain, a bridge and
+    stairs join two symbols, one on each of two tiles ("musí spojovat 2 symboly ... na
+    2 destičkách"), at least one of them placed in this turn; the other end is taken from
+    an older tile when one has a free symbol, keeping the new tiles' symbols for more.
+    """
+    placed = set(state["turn"]["placed"])
+    pairs = [(floor, floor + 1), (floor + 1, floor)] if kind == STAIRS else [(floor, floor)]
+    for new_floor, other_floor in pairs:
+        new_tiles = [t for t in tiles_on_floor(board, new_floor) if t["id"] in placed]
+        new_tiles.sort(key=lambda t: -free_symbols(t))
+        for tile in new_tiles:
+            end = new_tile_end(state, tile)
+            if end is None:
+                continue
+            if kind == STATUE:
+                return [end]
+            others = [
+                t
+                for t in tiles_on_floor(board, other_floor)
+                if t is not tile and free_symbols(t) > 0
+            ]
+            others.sort(key=lambda t: (t["id"] in placed, -free_symbols(t)))
+            if others:
+                return [end, (others[0], False)]
+    return None
+
+
+def record_build(state: State, seat: int, what: dict[str, Any]) -> None:
+    """Add a tile or a decoration to the turn's summary (``last_event``, kind ``build``)."""
+    event = state.get("last_event")
+    if not event or event.get("kind") != "build" or event.get("seat") != seat:
+        event = {"kind": "build", "seat": seat, "tiles": [], "decorations": []}
+        state["last_event"] = event
+    if "decoration" in what:
+        event["decorations"].append(what)
+    else:
+        event["tiles"].append(what)
 
 
 # -- C. storing and discarding ---------------------------------------------------
@@ -365,17 +458,18 @@ def tokens_left_in_box(revealed: list[str]) -> list[str]:
     return faces or sorted(EFFECTS)
 
 
-def reveal(state: State, seat: int, action: dict[str, Any], seed: int | None) -> None:
+def reveal(state: State, seat: int, action: dict[str, Any]) -> None:
     """Reveal the top round token: its effect holds for the whole next round."""
-    if action.get("by_app") is True:
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise IllegalAction(_("The app needs a seed to draw a round token."))
-        effect = random.Random(seed).choice(tokens_left_in_box(state["revealed"]))
+    by_app = action.get("by_app", False)
+    require(isinstance(by_app, bool), _("by_app must be true or false."))
+    if by_app:
+        effect = seeded_random(action).choice(tokens_left_in_box(state["revealed"]))
     else:
         effect = choice_arg(action, "effect", EFFECTS)
     state["revealed"].append(effect)
     state["tokens_left"] -= 1
     state["effect"] = effect
+    state["last_event"] = {"kind": "reveal", "seat": seat, "effect": effect}
     state["round"] += 1
     state["current"] = state["first"]
     state["step"] = STEP_EXTRACT

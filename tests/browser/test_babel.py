@@ -6,6 +6,7 @@ totals, temple rows and hands shown on every screen are checked along the way.
 
 from __future__ import annotations
 
+import os
 import re
 from typing import Any
 
@@ -28,6 +29,57 @@ def start_babel(page: Any, base_url: str) -> str:
     return page.url.rstrip("/").rsplit("/", 1)[1]
 
 
+ABILITY_SUMMARY = {
+    "EN": "Anna used three Medes: Ben's hand is cut from 6 to 3 cards.",
+    "CS": "Anna využil(a) tři karty (Médové): počet karet v ruce hráče Ben klesne z 6 na 3.",
+    "RU": "Anna использует трёх (Мидийцы): рука игрока Ben сокращается с 6 до 3 карт.",
+}
+
+
+def switch_language(page: Any, code: str) -> None:
+    """The language buttons in the page header (CS, EN, RU)."""
+    page.locator("form.langs").get_by_role("button", name=code, exact=True).click()
+    page.wait_for_load_state()
+    page.wait_for_function(f"() => document.documentElement.lang === '{code.lower()}'")
+
+
+def read_the_ability(page: Any) -> None:
+    """The ability's summary, read in English, Czech and Russian (and back to English)."""
+    for code in ("EN", "CS", "RU", "EN"):
+        if code != "EN" or page.locator("html").get_attribute("lang") != "en":
+            switch_language(page, code)
+        summary = page.locator(".g-babel .last-event")
+        summary.first.wait_for(timeout=LIVE)
+        assert ABILITY_SUMMARY[code] in summary.first.inner_text(), (code, summary.inner_text())
+        if os.environ.get("BABEL_SHOTS"):
+            width = page.viewport_size["width"]
+            name = f"/ability-{code}-{width}.png"
+            page.screenshot(path=os.environ["BABEL_SHOTS"] + name, full_page=True)
+
+
+def fits_the_phone(phone: Any, next_tap: str) -> None:
+    """The busiest phone step (the actions) at 390×844: the next tap above the fold; at
+    360 px no sideways scroll."""
+    phone.set_viewport_size({"width": 390, "height": 844})
+    button = phone.get_by_role("button", name=next_tap, exact=True).first
+    button.wait_for(timeout=LIVE)
+    first = phone.locator(".choices button").first.bounding_box()
+    assert first["y"] + first["height"] <= 844, first
+    if os.environ.get("BABEL_SHOTS"):
+        phone.screenshot(path=os.environ["BABEL_SHOTS"] + "/actions-390.png", full_page=True)
+    phone.set_viewport_size({"width": 360, "height": 740})
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+    phone.set_viewport_size({"width": 390, "height": 800})
+
+
+def fits_the_table(screen: Any) -> None:
+    """The table screen (1280×800) shows the board within its first 800 px."""
+    screen.set_viewport_size({"width": 1280, "height": 800})
+    assert screen.locator(".g-babel .cities").bounding_box()["y"] < 800
+    if os.environ.get("BABEL_SHOTS"):
+        screen.screenshot(path=os.environ["BABEL_SHOTS"] + "/table-1280.png")
+
+
 def hand_text(phone: Any) -> str:
     return phone.locator(".g-babel .hand").inner_text()
 
@@ -39,6 +91,13 @@ def test_two_phones_play_babel_with_hands_on_the_phones(server: Any, phones: Any
     assert join_url.endswith(f"/t/{code}/join/")
 
     anna, ben = phones(), phones()
+    asked: list[str] = []  # the questions asked before an entry (Choice.confirm), accepted
+
+    def accept(dialog: Any) -> None:
+        asked.append(dialog.message)
+        dialog.accept()
+
+    ben.on("dialog", accept)
     join(anna, join_url, "Anna")
     join(ben, join_url, "Ben")
     screen.reload()
@@ -92,6 +151,7 @@ def test_two_phones_play_babel_with_hands_on_the_phones(server: Any, phones: Any
     ben.locator(".g-babel .city[data-city='medes'] h3 .dot[title='Anna']").wait_for(timeout=LIVE)
     tap(anna, "Settle a card of the Medes in Media")
     tap(anna, "Build level 1 from your starting card")
+    see(screen, "Anna built level 1 in Media from the starting card.")
     wait_totals(ben, ["1", "0"])
     wait_totals(screen, ["1", "0"])
     tap(anna, "End actions")
@@ -147,9 +207,14 @@ def test_two_phones_play_babel_with_hands_on_the_phones(server: Any, phones: Any
     assert totals(stale) == ["2", "1"]  # the refused entry changed nothing
     stale.close()
 
+    fits_the_phone(anna, "Three Medes: the opponent discards half their hand")
+    fits_the_table(screen)
     tap(anna, "Three Medes: the opponent discards half their hand")
     see(ben, "Discard 3 more cards.")
     see(screen, "Ben: discard 3 cards")
+    # What the ability did, on the table and on Ben's phone, in three languages.
+    for page in (screen, ben):
+        read_the_ability(page)
     for _ in range(3):
         tap(ben, "Discard a card of the Assyrians")
     see(anna, "Nation cards in hand: 3")
@@ -160,7 +225,8 @@ def test_two_phones_play_babel_with_hands_on_the_phones(server: Any, phones: Any
     # -- Ben's second turn ------------------------------------------------------------------
     ben.get_by_text("Your turn").wait_for(timeout=LIVE)
     tap(ben, "Let the app draw 3 nation cards")
-    tap(ben, "End actions")
+    tap(ben, "End actions")  # nothing done in this turn: the phone asks once more
+    assert asked == ["End the actions without doing anything?"]
     see(anna, "Ben: draw 2 temple cards")
     tap(ben, "Let the app draw 2 temple cards")
     anna.get_by_text("Your turn").wait_for(timeout=LIVE)

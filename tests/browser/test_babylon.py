@@ -94,6 +94,9 @@ def test_two_phones_set_up_and_play_the_first_rounds(server: Any, phones: Any) -
     assert flowers.count() == 4
     assert anna.locator(".board-top").bounding_box()["y"] < flowers.first.bounding_box()["y"]
     assert flowers.last.bounding_box()["y"] + flowers.last.bounding_box()["height"] < 740
+    anna.set_viewport_size({"width": 390, "height": 844})
+    assert flowers.first.bounding_box()["y"] + flowers.first.bounding_box()["height"] < 844
+    anna.set_viewport_size({"width": 360, "height": 740})
     if os.environ.get("BABYLON_SHOTS"):
         anna.screenshot(path=os.environ["BABYLON_SHOTS"] + "/flowers.png", full_page=True)
     tap(anna, "Tile with your white flower")
@@ -105,9 +108,13 @@ def test_two_phones_set_up_and_play_the_first_rounds(server: Any, phones: Any) -
     if os.environ.get("BABYLON_SHOTS"):
         anna.screenshot(path=os.environ["BABYLON_SHOTS"] + "/tiles.png", full_page=True)
     tap(anna, "Row 1, column 1, granite: 3 pillars")
-    took = "Anna took a granite tile (white flower). Pillars: 3 single pillars"
+    took = (
+        "Anna took the granite tile at row 1, column 1 (white flower): single pillars 3, double 0."
+    )
     see(ben, took)
     see(screen, took)
+    fits_the_phone(anna, "Place the tile you took (granite, white flower) on floor 1")
+    fits_the_table(screen)
     see(garden(screen, 0), "In hand: 3 single pillars")
     quarry_place(screen, 0).filter(has_text="basalt").wait_for(timeout=LIVE)
 
@@ -130,6 +137,9 @@ def test_two_phones_set_up_and_play_the_first_rounds(server: Any, phones: Any) -
     tap(anna, "Place a statue on floor", floor="1")
     wait_totals(ben, ["4", "0"])
     see(garden(screen, 0).locator("li[data-floor='1']"), "Statues 1")
+    # The summary of the build, on the table and on Ben's phone, in three languages.
+    for page in (screen, ben):
+        read_the_build(page)
     tap(anna, "End the turn")
 
     # -- round 1, Ben: a clay tile with his flower; a reload keeps his seat --------------------
@@ -137,7 +147,9 @@ def test_two_phones_set_up_and_play_the_first_rounds(server: Any, phones: Any) -
     see(screen, "Round 1 of 15, Ben: take a tile from the quarry")
     tap(ben, "Tile with your pink flower")
     tap(ben, "Row 1, column 2, clay: 5 pillars")
-    see(anna, "Ben took a clay tile (pink flower). Pillars: 5 single pillars")
+    see(
+        anna, "Ben took the clay tile at row 1, column 2 (pink flower): single pillars 5, double 0."
+    )
     tap(ben, "Place the tile you took (clay, pink flower) on floor 1", supports="4 pillars")
     wait_totals(anna, ["4", "2"])
     wait_totals(screen, ["4", "2"])
@@ -162,10 +174,66 @@ def test_two_phones_set_up_and_play_the_first_rounds(server: Any, phones: Any) -
     tap(anna, "The tile shows another flower")
     tap(anna, "Tile with your white flower")
     tap(anna, "Row 1, column 3, clay: 6 pillars")
-    see(ben, "Anna took a clay tile (white flower). Pillars: 6 single pillars")
+    see(
+        ben,
+        "Anna took the clay tile at row 1, column 3 (white flower): single pillars 6, double 0.",
+    )
     see(screen, "Round 2 of 15, Anna: build, then store or discard")
     for page in (anna, ben, screen):
         assert totals(page) == ["4", "2"]
+
+
+BUILD_SUMMARY = {
+    "EN": "Anna built a granite tile (white flower) on floor 1 on 3 pillars and a viewpoint",
+    "CS": "Anna postavil(a) žulový dílek (bílá květina) do patra 1 na 3 sloupy a vyhlídku",
+    "RU": "Anna строит гранитную плитку (белый цветок) на 1-м этаже на 3 колоннах",
+}
+
+
+def switch_language(page: Any, code: str) -> None:
+    """The language buttons in the page header (CS, EN, RU)."""
+    page.locator("form.langs").get_by_role("button", name=code, exact=True).click()
+    page.wait_for_load_state()
+    page.wait_for_function(f"() => document.documentElement.lang === '{code.lower()}'")
+
+
+def read_the_build(page: Any) -> None:
+    """The build summary, read in English, Czech and Russian (and back to English)."""
+    for code in ("EN", "CS", "RU", "EN"):
+        if code != "EN" or page.locator("html").get_attribute("lang") != "en":
+            switch_language(page, code)
+        summary = page.locator(".g-babylon .last-event")
+        summary.first.wait_for(timeout=LIVE)
+        assert BUILD_SUMMARY[code] in summary.first.inner_text(), (code, summary.inner_text())
+        assert "statue" in summary.first.inner_text() or code != "EN"
+        if os.environ.get("BABYLON_SHOTS"):
+            width = page.viewport_size["width"]
+            name = f"/build-{code}-{width}.png"
+            page.screenshot(path=os.environ["BABYLON_SHOTS"] + name, full_page=True)
+
+
+def fits_the_phone(phone: Any, next_tap: str) -> None:
+    """The busiest phone step at 390×844: the next tap above the fold; at 360 px no
+    sideways scroll."""
+    phone.set_viewport_size({"width": 390, "height": 844})
+    button = phone.get_by_role("button", name=next_tap, exact=True).first
+    button.wait_for(timeout=LIVE)
+    box = button.bounding_box()
+    assert box["y"] + box["height"] <= 844, box
+    if os.environ.get("BABYLON_SHOTS"):
+        phone.screenshot(path=os.environ["BABYLON_SHOTS"] + "/build-390.png", full_page=True)
+    phone.set_viewport_size({"width": 360, "height": 740})
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+    phone.set_viewport_size({"width": 390, "height": 844})
+
+
+def fits_the_table(screen: Any) -> None:
+    """The table screen (1280×800) shows the board within its first 800 px."""
+    screen.set_viewport_size({"width": 1280, "height": 800})
+    for part in (".g-babylon .quarry", ".g-babylon .gardens"):
+        assert screen.locator(part).first.bounding_box()["y"] < 800, part
+    if os.environ.get("BABYLON_SHOTS"):
+        screen.screenshot(path=os.environ["BABYLON_SHOTS"] + "/table-1280.png")
 
 
 def enter_floor(phone: Any, label: str, **counts: int) -> None:
@@ -211,7 +279,10 @@ def test_final_scoring_only_two_gardens_side_by_side_and_the_winner(
     assert "Stairs from floor 1 need a visible tile" in disabled_reason(
         ben, "Confirm my garden for the final scoring"
     )
-    enter_floor(ben, "Floor 1: change what can be seen", pink=4, fountain=1)
+    # Only the next floor is open; an entered floor is changed through one form.
+    assert ben.locator("form.choice").filter(has_text="Floor 2: enter what can be seen").count()
+    assert ben.get_by_role("button", name="Floor 1: enter what can be seen").count() == 0
+    enter_floor(ben, "Change an entered floor", pink=4, fountain=1)
     wait_totals(screen, ["26", "5"])
     tap(ben, "Confirm my garden for the final scoring", holes="30")
 

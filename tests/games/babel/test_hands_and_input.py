@@ -174,9 +174,9 @@ def test_choices_offer_what_the_rules_allow_with_reasons() -> None:
     )
     choices = GAME.choices(state, 0)
     by_action = {json.dumps(c.action, sort_keys=True): c for c in choices}
-    start = by_action[json.dumps({"type": "build", "source": "start"}, sort_keys=True)]
+    start = by_action[json.dumps({"type": "build", "source": "start", "level": 1}, sort_keys=True)]
     assert start.disabled is None
-    blocked = by_action[json.dumps({"type": "build", "source": "row0"}, sort_keys=True)]
+    blocked = by_action[json.dumps({"type": "build", "source": "row0", "level": 3}, sort_keys=True)]
     assert blocked.disabled is not None
     assert {"type": "ability", "nation": "assyrians", "power": "own"} in enabled(state, 0)
     assert {"type": "ability", "nation": "assyrians", "power": "halve"} in enabled(state, 0)

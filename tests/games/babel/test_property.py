@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from hypothesis import given, settings
@@ -123,8 +125,15 @@ def check_one_tap_draws(state: State) -> None:
                 assert cards == []
 
 
+Probe = Callable[[State, int, list[Choice], random.Random], None]
+
+
 def play(
-    seed: int, options: dict[str, str], advanced: bool = False, kinds: Counter | None = None
+    seed: int,
+    options: dict[str, str],
+    advanced: bool = False,
+    kinds: Counter | None = None,
+    probe: Probe | None = None,
 ) -> State:
     rng = random.Random(seed)
     state = advanced_start(rng, options) if advanced else GAME.setup(PLAYERS, options)
@@ -136,6 +145,8 @@ def play(
         seat = rng.choice(seats)
         offered = [c for c in GAME.choices(state, seat) if c.disabled is None]
         assert offered, (GAME.phase(state), state)
+        if probe is not None:
+            probe(state, seat, offered, rng)
         weights = [WEIGHTS.get(str(c.action.get("type")), 1) for c in offered]
         pick = rng.choices(offered, weights)[0]
         action = {**fill(pick, rng), "seat": seat, "seed": step}
@@ -177,3 +188,82 @@ def test_random_play_uses_the_one_tap_entries() -> None:
         assert GAME.outcome(state) is not None
     for kind in ("deal_card", "draw_card", "temple_card", "draw by app", "draw_temples by app"):
         assert kinds[kind] > 0, kinds
+
+
+# -- malformed entries at every stage -------------------------------------------------
+
+# Keys an entry cannot do without (the others are optional or depend on the position).
+REQUIRED = {
+    "deal_card": ("nation",),
+    "draw_card": ("nation",),
+    "travel": ("nation",),
+    "settle": ("nation",),
+    "build": ("source",),
+    "migrate": ("origin", "target"),
+    "ability": ("nation", "power"),
+    "give_up": ("nation",),
+    "temple_card": ("level",),
+}
+# Values no field of any entry accepts, whatever its type.
+WRONG_TYPES: tuple[Any, ...] = (2.5, {"x": 1}, [None], "", -1, 10**9)
+BAD_SEEDS: tuple[Any, ...] = (None, "7", 1.5, True, [3])
+
+
+def malformed(action: dict[str, Any], rng: random.Random) -> tuple[str, dict[str, Any]]:
+    """One way to spoil a legal entry, and the spoilt entry."""
+    ways = ["unknown key", "bad seat"]
+    fields = [key for key in action if key not in ("type", "seat", "seed", "by_app")]
+    if fields:
+        ways += ["wrong type", "out of range"]
+    if any(key in action for key in REQUIRED.get(action["type"], ())):
+        ways.append("missing key")
+    if action.get("by_app"):
+        ways.append("bad seed")
+    way = rng.choice(ways)
+    spoilt = dict(action)
+    if way == "unknown key":
+        spoilt[rng.choice(["colour", "cards", "Nation", "level2"])] = rng.choice([1, "medes"])
+    elif way == "bad seat":
+        spoilt["seat"] = rng.choice([2, -1, "0", None, 0.0])
+    elif way == "wrong type":
+        spoilt[rng.choice(fields)] = rng.choice(WRONG_TYPES)
+    elif way == "out of range":
+        key = rng.choice(fields)
+        spoilt[key] = "romans" if isinstance(action[key], str) else rng.choice([-1, 99])
+    elif way == "missing key":
+        del spoilt[rng.choice([k for k in REQUIRED[action["type"]] if k in action])]
+    else:
+        spoilt["seed"] = rng.choice(BAD_SEEDS)
+    return way, spoilt
+
+
+def refuse_malformed(state: State, seat: int, offered: list[Choice], rng: random.Random) -> None:
+    """Every spoilt version of an offered entry is refused and leaves the state alone."""
+    before = json.dumps(state, sort_keys=True)
+    for choice in rng.sample(offered, min(3, len(offered))):
+        action = {**fill(choice, rng), "seat": seat, "seed": 11}
+        way, spoilt = malformed(action, rng)
+        try:
+            GAME.apply(state, spoilt)
+        except IllegalAction:
+            pass
+        else:
+            raise AssertionError(f"{way}: {spoilt} was accepted")
+        GAME.describe(spoilt)  # the log line of a malformed entry must not crash either
+    assert json.dumps(state, sort_keys=True) == before
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    seed=st.integers(0, 10**9),
+    hands=st.sampled_from(["off", "on"]),
+    advanced=st.booleans(),
+)
+def test_malformed_entries_are_refused_at_every_stage(
+    seed: int, hands: str, advanced: bool
+) -> None:
+    """Wrong types, missing keys, values out of range, unknown keys and bad seeds, tried on
+    the entries offered at every step of a random game: IllegalAction, state unchanged."""
+    options = {"hand_tracking": hands, "sumerians": "run", "final_push": "under10"}
+    state = play(seed, options, advanced, probe=refuse_malformed)
+    assert GAME.outcome(state) is not None

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from hypothesis import given, settings
@@ -99,7 +100,10 @@ def recount(board: dict) -> int:
     return total
 
 
-def play(players: int, mode: str, seed: int) -> dict:
+Probe = Callable[[dict, int, list[Choice], random.Random], None]
+
+
+def play(players: int, mode: str, seed: int, probe: Probe | None = None) -> dict:
     rng = random.Random(seed)
     state = GAME.setup(
         [f"P{i}" for i in range(players)], {"mode": mode, "first_player": "random"}, seed
@@ -110,6 +114,8 @@ def play(players: int, mode: str, seed: int) -> dict:
         seat = rng.choice(GAME.to_act(state))
         enabled = [c for c in GAME.choices(state, seat) if c.disabled is None]
         assert enabled, GAME.phase(state)
+        if probe is not None:
+            probe(state, seat, enabled, rng)
         # Prefer building to ending the turn, so that gardens grow.
         building = [c for c in enabled if c.action["type"] not in ("end_turn", "confirm", "final")]
         ending = [c for c in enabled if c.action["type"] in ("end_turn", "confirm", "final")]
@@ -155,3 +161,85 @@ def test_random_legal_play(players: int, mode: str, seed: int) -> None:
     keys = [(-totals[group[0]], holes[group[0]]) for group in outcome["ranking"]]
     assert keys == sorted(keys)
     assert GAME.to_act(state) == []
+
+
+# -- malformed entries at every stage -------------------------------------------------
+
+# Keys an entry cannot do without (the others are optional or depend on the position).
+REQUIRED = {
+    "board": ("flower",),
+    "remove": ("place",),
+    "extract": ("place", "flower"),
+    "place_tile": ("tile", "floor", "supports"),
+    "decorate": ("kind", "floor"),
+    "reveal": ("effect",),
+    "final": ("holes",),
+    "floor": ("floor", "white", "pink", "yellow", "blue", "statue", "stairs"),
+    "confirm": ("holes",),
+}
+# Values no field of any entry accepts, whatever its type.
+WRONG_TYPES: tuple[Any, ...] = (2.5, {"x": 1}, [None], "", True, 10**9)
+BAD_SEEDS: tuple[Any, ...] = (None, "7", 1.5, True, [3])
+
+
+def malformed(action: dict[str, Any], rng: random.Random) -> tuple[str, dict[str, Any]]:
+    """One way to spoil a legal entry, and the spoilt entry."""
+    ways = ["unknown key", "bad seat"]
+    fields = [key for key in action if key not in ("type", "seat", "seed", "by_app")]
+    if fields:
+        ways += ["wrong type", "out of range"]
+    if any(key in action for key in REQUIRED.get(action["type"], ())):
+        ways.append("missing key")
+    if action.get("by_app"):
+        ways.append("bad seed")
+    way = rng.choice(ways)
+    spoilt = dict(action)
+    if way == "unknown key":
+        spoilt[rng.choice(["colour", "pillars", "Floor", "tiles"])] = rng.choice([1, "white"])
+    elif way == "bad seat":
+        spoilt["seat"] = rng.choice([4, -1, "0", None, 0.0])
+    elif way == "wrong type":
+        spoilt[rng.choice(fields)] = rng.choice(WRONG_TYPES)
+    elif way == "out of range":
+        key = rng.choice(fields)
+        value = action[key]
+        if isinstance(value, list):
+            spoilt[key] = ["z9"]
+        elif isinstance(value, str):
+            spoilt[key] = "purple"
+        else:
+            spoilt[key] = rng.choice([-1, 99])
+    elif way == "missing key":
+        del spoilt[rng.choice([k for k in REQUIRED[action["type"]] if k in action])]
+    else:
+        spoilt["seed"] = rng.choice(BAD_SEEDS)
+    return way, spoilt
+
+
+def refuse_malformed(state: dict, seat: int, offered: list[Choice], rng: random.Random) -> None:
+    """Every spoilt version of an offered entry is refused and leaves the state alone."""
+    before = json.dumps(state, sort_keys=True)
+    for choice in rng.sample(offered, min(3, len(offered))):
+        action = {**fill(choice, rng), "seat": seat, "seed": 11}
+        way, spoilt = malformed(action, rng)
+        try:
+            GAME.apply(state, spoilt)
+        except IllegalAction:
+            pass
+        else:
+            raise AssertionError(f"{way}: {spoilt} was accepted")
+        GAME.describe(spoilt)  # the log line of a malformed entry must not crash either
+    assert json.dumps(state, sort_keys=True) == before
+
+
+@settings(max_examples=6, deadline=None)
+@given(
+    players=st.sampled_from([2, 3, 4]),
+    mode=st.sampled_from(["full", "full", "scoring"]),
+    seed=st.integers(0, 2**31),
+)
+def test_malformed_entries_are_refused_at_every_stage(players: int, mode: str, seed: int) -> None:
+    """Wrong types, missing keys, values out of range, unknown keys and bad seeds, tried on
+    the entries offered at every step of a random game: IllegalAction, state unchanged."""
+    state = play(players, mode, seed, probe=refuse_malformed)
+    assert GAME.outcome(state) is not None

@@ -199,14 +199,19 @@ def test_covered_pieces_do_not_score() -> None:
     before = GAME.scores(state)[0]["breakdown"]
     assert (before["Fountains"], before["Viewpoints"]) == (3, 1)
     state = act(state, 0, type="end_turn")
+    # A tile on floor 2 over them: only pieces below the top floor can be covered.
+    state = give_turn(state, 0, singles=4)
+    state = act(state, 0, type="place_tile", tile="extracted", floor=2, supports=4)
+    state = act(state, 0, type="end_turn")
     state["rounds"] = state["round"]
     state["tokens_left"] = 0
     state = play_round(state)
     assert state["step"] == "final"
-    covered = ["d0", "d1"]  # the viewpoint and the fountain
+    covered = ["d0", "d1", "t0", "t1"]  # the viewpoint, the fountain and their tiles
     state = act(state, 0, type="final", covered=covered, holes=40)
     after = GAME.scores(state)[0]["breakdown"]
-    assert (after["Fountains"], after["Viewpoints"], after["Highest point"]) == (0, 0, 2)
+    assert (after["Fountains"], after["Viewpoints"], after["Highest point"]) == (0, 0, 4)
+    assert after["Sets of four flowers"] == 0
     with pytest.raises(IllegalAction):
         act(state, 1, type="final", covered=["t9"], holes=64)
     state = act(state, 1, type="final", holes=64)
