@@ -107,6 +107,8 @@ def seat_choices(state: State, seat: int) -> list[Choice]:
         found += _ship_entry(state)
     if step == "setup" and not state["hand_entered"][seat]:
         found += _hand_entry(state)
+    if step == "setup" and state["start"] is None:
+        found += _start_entry(state)
     if step == "over" or step == "setup" or step == "reveal":
         return found
     if step == "counter":
@@ -181,6 +183,26 @@ def _ship_entry(state: State) -> list[Choice]:
         )
     )
     return [Choice(label, {"type": "ship"}, fields=SHIP_FIELDS, group=_("Ships"), note=note)]
+
+
+def _start_entry(state: State) -> list[Choice]:
+    """One tap: who starts (the note is shown once, above the first button)."""
+    note = msg(
+        _(
+            "The player whose token is highest on the scoring track starts (usually the "
+            "yellow player). The first round and the end of the game are counted from them."
+        )
+    )
+    return [
+        Choice(
+            msg(_("%(player)s starts"), player=name),
+            {"type": "start", "player": index},
+            group=_("Start player"),
+            style="secondary",
+            note=note if index == 0 else None,
+        )
+        for index, name in enumerate(state["players"])
+    ]
 
 
 def _hand_entry(state: State) -> list[Choice]:

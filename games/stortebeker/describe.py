@@ -22,6 +22,10 @@ def describe_action(action: Action) -> Msg:
             points=action.get("points", "?"),
             defence=action.get("defence", "?"),
         )
+    if kind == "start":
+        player = action.get("player")
+        number = player + 1 if isinstance(player, int) and not isinstance(player, bool) else "?"
+        return msg(_("Entered seat %(number)s as the start player."), number=number)
     if kind == "hand":
         return msg(_("A hand of 6 cards was entered."))
     if kind == "lay":

@@ -43,6 +43,7 @@ from .setup import (
     initial_state,
 )
 from .view import seat_view
+from .vocabulary import check_keys
 
 Handler = Callable[[State, Action], None]
 
@@ -50,6 +51,7 @@ Handler = Callable[[State, Action], None]
 HANDLERS: dict[str, tuple[tuple[str, ...], Handler]] = {
     "ship": (("setup", "reveal"), entries.enter_ship),
     "hand": (("setup",), entries.enter_hand),
+    "start": (("setup",), entries.enter_start),
     "lay": (("play",), plays.lay),
     "exchange": (("play",), plays.exchange),
     "fire": (("play",), plays.fire),
@@ -125,6 +127,7 @@ class StortebekerGame(Game):
         kind = action.get("type")
         if not isinstance(kind, str) or kind not in HANDLERS:
             raise IllegalAction(_("%(value)s is not an entry of this game."), value=str(kind))
+        check_keys(action)
         steps, handler = HANDLERS[kind]
         seat = seat_arg(state, action)
         if state["step"] == "over":
@@ -148,7 +151,7 @@ class StortebekerGame(Game):
         if step == "over":
             return []
         if step == "setup":
-            if pending_ship(state):
+            if pending_ship(state) or state["start"] is None:
                 return list(range(len(state["players"])))
             return [seat for seat, done in enumerate(state["hand_entered"]) if not done]
         if step == "counter":

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import random
 
-from games.base import Action, State, require
+from games.base import Action, State, int_arg, require, seeded_random
 from games.i18n import _
 
 from .cards import add_cards, take_cards
 from .flow import active_seat, cards_to_draw, end_turn, pending_ship, reshuffle_if_due
-from .inputs import app_random, by_app, card_list
+from .inputs import by_app, card_list
 from .setup import HAND_SIZE
 from .ships import at_sea, ship_from_entry
 
@@ -27,6 +27,13 @@ def enter_ship(state: State, action: Action) -> None:
     else:
         state["harbour"]["hidden"] -= 1
         state["harbour"]["visible"].append(ship)
+
+
+def enter_start(state: State, action: Action) -> None:
+    """Who starts: "Začíná hráč, jehož žeton se na bodovací tabulce nachází nejvíc
+    nahoře (zpravidla je to žlutý hráč)." The table says which seat that is."""
+    require(state["start"] is None, _("The start player has been entered already."))
+    state["start"] = int_arg(action, "player", 0, len(state["players"]) - 1)
 
 
 def draw_from_app(state: State, count: int, rng: random.Random) -> list[str]:
@@ -60,7 +67,7 @@ def draw_entered(state: State, cards: list[str]) -> None:
 def draw_cards(state: State, action: Action, count: int) -> list[str]:
     """``count`` cards drawn, as entered or by the app."""
     if by_app(action):
-        return draw_from_app(state, count, app_random(action))
+        return draw_from_app(state, count, seeded_random(action))
     cards = card_list(action, "cards", count, count)
     draw_entered(state, cards)
     return sorted(cards)

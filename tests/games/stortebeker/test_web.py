@@ -39,6 +39,9 @@ def test_two_phones_set_up_and_play(make_table: Any, join: Any) -> None:
     )
     ok(ben.act({"type": "hand", "by_app": True}))
     table.refresh_from_db()
+    assert table.state["step"] == "setup"  # who starts is still to be entered
+    ok(ben.act({"type": "start", "player": 0}))
+    table.refresh_from_db()
     assert table.state["step"] == "play"
     ok(anna.act({"type": "lay", "ship": 0, "card": "rum"}))
     ok(anna.act({"type": "lay", "ship": 0, "card": "pirate4"}))
