@@ -31,6 +31,8 @@ from .ships import (
 )
 
 NONE_CHOICE: tuple[str, str] = ("", _("(none)"))
+#: First option of a box that must be filled: an untouched box is not a card ("water").
+PICK_CHOICE: tuple[str, str] = ("", _("(choose a card)"))
 
 
 def _card_choices(codes: list[str]) -> tuple[tuple[str, str], ...]:
@@ -53,11 +55,15 @@ def _card_fields(
         options = _card_choices(codes)
         if optional_from is not None and number >= optional_from:
             options = (NONE_CHOICE, *options)
+        else:
+            options = (PICK_CHOICE, *options)
         label = SLOT_LABELS[key][number - 1]
         if key == "discard" and number == 3 and optional_from is None:
             label = _("Discard 3")
         prefix = "card" if key == "cards" else key
-        fields.append(Field(f"{prefix}_{number}", label, kind="choice", choices=options))
+        fields.append(
+            Field(f"{prefix}_{number}", label, kind="choice", choices=options, default="")
+        )
     return tuple(fields)
 
 
@@ -141,7 +147,6 @@ def seat_choices(state: State, seat: int) -> list[Choice]:
                 {"type": "penalty", "by_app": True},
                 group=_("Failed boarding"),
                 style="secondary",
-                note=note,
             ),
         ]
     if step == "draw":
@@ -330,7 +335,6 @@ def _fire_choices(state: State, seat: int) -> list[Choice]:
             fields=(ship_field, card_field),
             group=_("Cannons"),
             style="secondary",
-            note=note,
         ),
     ]
 
@@ -439,7 +443,6 @@ def _counter(state: State, seat: int) -> list[Choice]:
                 {"type": "counter", "by_app": True},
                 group=group,
                 style="secondary",
-                note=note,
             )
         )
     found.append(Choice(msg(_("Let it pass")), {"type": "decline"}, group=group, style="secondary"))

@@ -136,6 +136,8 @@ class StortebekerGame(Game):
             raise IllegalAction(_("It is not %(player)s's turn."), player=state["players"][seat])
         if state["step"] not in steps:
             raise IllegalAction(_("That entry is not possible at this point of the turn."))
+        if kind in ("lay", "exchange"):
+            state["last_event"] = None  # a new turn's cards: the last fight is over
         handler(state, action)
         advance(state)
         return state

@@ -78,6 +78,9 @@ def card_list(action: Action, key: str, low: int, high: int) -> list[str]:
     raw = _listed(action, key, prefix, high)
     numbered = f"{prefix}_1" in action or key not in action
     cards = [value for value in raw if value not in ("", None)] if numbered else raw
+    if numbered and low == high and len(cards) < low and f"{prefix}_1" in action:
+        # The phone's boxes start empty: every one of them needs a real choice.
+        raise IllegalAction(_("Choose a card in each of the %(count)s boxes."), count=low)
     for code in cards:
         if not isinstance(code, str) or code not in CARD_CODES:
             raise IllegalAction(_("%(value)s is not a card of this game."), value=str(code))

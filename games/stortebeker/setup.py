@@ -64,6 +64,7 @@ def initial_state(players: list[str], options: dict[str, str]) -> State:
         "attack": None,
         "last_roll": None,
         "last_capture": None,
+        "last_event": None,
         "harbour_emptied": False,
         "end_triggered": False,
     }

@@ -1,13 +1,17 @@
 """Störtebeker from two phones in a real browser: set-up, hidden pirates, a boarding.
 
-Anna and Ben enter the ships and their hands, Anna lays a face-down pirate (hidden from Ben's
-phone and the table), both play a first turn, and in her second turn Anna boards the black
-ship and scores its 5 points on every screen.
+Anna and Ben enter the ships, their hands and who starts, Anna lays a face-down pirate (hidden
+from Ben's phone and the table), both play a first turn, and in her second turn Anna boards the
+black ship; the summary of the boarding is read on the table screen and on a phone in English,
+Czech and Russian. Screenshots (390 px phone, 1280 px table) go to ``STORTEBEKER_SHOTS`` when
+that variable names a folder.
 """
 
 from __future__ import annotations
 
+import os
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,6 +28,43 @@ def start(page: Any, base_url: str) -> None:
     form.locator("select[name=players]").select_option("2")
     form.get_by_role("button", name="Start a table").click()
     page.wait_for_url(re.compile(r"/t/[A-Z0-9]+/$"))
+
+
+def shoot(page: Any, name: str) -> None:
+    """A full-page screenshot for a person to look at, when asked for."""
+    folder = os.environ.get("STORTEBEKER_SHOTS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(folder) / f"{name}.png"), full_page=True)
+
+
+def in_language(page: Any, url: str, language: str) -> str:
+    """The page's summary of the last boarding, reloaded in ``language``."""
+    page.context.add_cookies([{"name": "django_language", "value": language, "url": url}])
+    page.reload()
+    summary = page.locator("[data-testid=last-event]")
+    summary.wait_for()
+    return summary.inner_text()
+
+
+#: What the summary of Anna's boarding says, per language (dice 6 + 1, her pirate 4).
+SUMMARY = {
+    "en": (
+        "Anna boards: dice 6 + 1, pirates 4 = 11 points against defence 8.",
+        "The boarding worked.",
+        "Anna takes the black ship: 5 points.",
+    ),
+    "cs": (
+        "Anna přepadá loď: kostky 6 + 1, piráti 4 = 11 bodů proti obraně 8.",
+        "Obsazení se podařilo.",
+        "Anna získává loď – černá: 5 bodů.",
+    ),
+    "ru": (
+        "Anna идёт на абордаж: кубики 6 + 1, пираты 4 = 11 очков против защиты 8.",
+        "Абордаж удался.",
+        "Anna забирает корабль (чёрный): 5 очков.",
+    ),
+}
 
 
 def hand(*labels: str) -> dict[str, str]:
@@ -66,6 +107,8 @@ def test_two_phones_play_stortebeker(server: Any, phones: Any) -> None:
         "Enter your 6 cards",
         **hand("water", "water", "beans", "beans", "biscuits", "biscuits"),
     )
+    see(ben, "The player whose token is highest on the scoring track starts")
+    tap(ben, "Anna starts")
     see(screen, "Anna: play three cards")
 
     # -- Anna's first turn: a face-down pirate ----------------------------------------------
@@ -95,8 +138,19 @@ def test_two_phones_play_stortebeker(server: Any, phones: Any) -> None:
     tap(anna, "Exchange 2 or 3 cards", discard_1="water", discard_2="water", discard_3="beans")
     see(anna, "Anna: boarding")
     tap(anna, "Board the black ship (5 points, defence 8)", die_1="6", die_2="1")
-    see(screen, "Anna rolled 6 and 1: total 11.")
     see(anna, "Anna: a new ship comes into view")
+    for page in (screen, ben):
+        see(page, "The boarding worked.")
+    shoot(anna, "phone-390-boarding")
+    shoot(screen, "table-1280-boarding")
+    for language, lines in SUMMARY.items():
+        for page in (screen, ben):
+            text = in_language(page, server.url, language)
+            for line in lines:
+                assert line in text, (language, line, text)
+        shoot(screen, f"table-1280-{language}")
+        shoot(ben, f"phone-390-{language}")
+    in_language(ben, server.url, "en")
     tap(
         anna,
         "Enter the ship turned up in the harbour",
@@ -106,8 +160,6 @@ def test_two_phones_play_stortebeker(server: Any, phones: Any) -> None:
         need_water="1",
     )
     see(ben, "Anna: draw cards")
-    for page in (anna, ben, screen):
-        see(page, "Anna took the black ship (5 points).")
-        assert (
-            "yellow ship (9 points, defence 12)" in page.locator(".g-stortebeker .sea").inner_text()
-        )
+    for page in (anna, ben):
+        see(page, "Anna takes the black ship: 5 points.")
+    assert "yellow ship (9 points, defence 12)" in ben.locator(".g-stortebeker .sea").inner_text()
