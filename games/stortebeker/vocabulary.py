@@ -23,14 +23,16 @@ ENTRY_KEYS: dict[str, frozenset[str]] = {
     "ship": frozenset({"colour", "points", "defence", "needs", *(f"need_{k}" for k in KINDS)}),
     "hand": frozenset({"by_app", "cards", *_numbered("card", 6)}),
     "start": frozenset({"player"}),
-    "lay": frozenset({"ship", "card"}),
+    "lay": frozenset({"ship", "card", "seen"}),
     "exchange": frozenset({"discard", "take", *_numbered("discard", 3), *_numbered("take", 2)}),
-    "fire": frozenset({"ship", "card", "by_app", "colours", *_numbered("colour", 2)}),
+    "fire": frozenset({"ship", "card", "by_app", "seen", "colours", *_numbered("colour", 2)}),
     "steal": frozenset({"victim", "card"}),
-    "board": frozenset({"ship", "by_app", "dice", *_numbered("die", 2)}),
+    "board": frozenset({"ship", "by_app", "seen", "dice", *_numbered("die", 2)}),
     "stop": frozenset(),
-    "penalty": frozenset({"by_app", "colours", *_numbered("colour", 2)}),
-    "counter": frozenset({"by_app", "dice", "cards", *_numbered("die", 2), *_numbered("card", 3)}),
+    "penalty": frozenset({"by_app", "seen", "colours", *_numbered("colour", 2)}),
+    "counter": frozenset(
+        {"by_app", "seen", "dice", "cards", *_numbered("die", 2), *_numbered("card", 3)}
+    ),
     "decline": frozenset(),
     "draw": frozenset({"by_app", "cards", *_numbered("card", 6)}),
 }

@@ -67,6 +67,26 @@ SUMMARY = {
 }
 
 
+def check_phone_layout(phone: Any) -> None:
+    """The next tap is above the fold at 390×844, and nothing scrolls sideways at 360 px."""
+    phone.set_viewport_size({"width": 390, "height": 844})
+    button = phone.locator("form.choice button[type=submit]").first
+    box = button.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= 844, box
+    phone.set_viewport_size({"width": 360, "height": 844})
+    width = phone.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= 360, width
+    phone.set_viewport_size({"width": 390, "height": 800})
+
+
+def check_table_layout(screen: Any) -> None:
+    """At 1280×800 the ships at sea are on the first screen of the table page."""
+    screen.set_viewport_size({"width": 1280, "height": 800})
+    screen.evaluate("() => window.scrollTo(0, 0)")
+    box = screen.locator(".g-stortebeker .sea > section").first.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= 800, box
+
+
 def hand(*labels: str) -> dict[str, str]:
     return {f"card_{number}": label for number, label in enumerate(labels, start=1)}
 
@@ -110,6 +130,8 @@ def test_two_phones_play_stortebeker(server: Any, phones: Any) -> None:
     see(ben, "The player whose token is highest on the scoring track starts")
     tap(ben, "Anna starts")
     see(screen, "Anna: play three cards")
+    check_phone_layout(anna)
+    check_table_layout(screen)
 
     # -- Anna's first turn: a face-down pirate ----------------------------------------------
     # one tap per card: the phone offers each card that fits the ship as its own button
@@ -133,6 +155,8 @@ def test_two_phones_play_stortebeker(server: Any, phones: Any) -> None:
 
     # -- Anna's second turn: she boards the black ship ---------------------------------------
     see(anna, "Anna: play three cards")
+    check_phone_layout(anna)
+    shoot(anna, "phone-390-play")
     labels = anna.locator("form.choice select[name='f.discard_1'] option").all_inner_texts()
     assert "water" in labels
     tap(anna, "Exchange 2 or 3 cards", discard_1="water", discard_2="water", discard_3="beans")
@@ -141,6 +165,7 @@ def test_two_phones_play_stortebeker(server: Any, phones: Any) -> None:
     see(anna, "Anna: a new ship comes into view")
     for page in (screen, ben):
         see(page, "The boarding worked.")
+    check_table_layout(screen)
     shoot(anna, "phone-390-boarding")
     shoot(screen, "table-1280-boarding")
     for language, lines in SUMMARY.items():

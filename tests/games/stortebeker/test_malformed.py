@@ -27,7 +27,7 @@ from .test_property import fill
 GARBAGE: tuple[Any, ...] = (1.5, [], {}, "nonsense", 99, -1, [1, 2])
 BAD_SEEDS: tuple[Any, ...] = (None, "7", 1.5, True, [3], {"seed": 1})
 #: Fields that may be left out (optional slots, needs that count 0 when missing).
-OPTIONAL = ("discard_", "take_", "need_")
+OPTIONAL = ("discard_", "take_", "need_", "seen")
 MAX_STEPS = 300
 
 
