@@ -62,3 +62,37 @@ def test_two_phones_set_up_and_play(make_table: Any, join: Any) -> None:
     rules = host.get("/games/stortebeker/rules/")
     assert rules.status_code == 200
     assert "Our readings of the rules" in rules.content.decode()
+
+
+def test_correcting_the_start_player_and_a_card_through_the_platform(
+    make_table: Any, join: Any
+) -> None:
+    """The start player is a fact: a phone corrects it in the history, and the first turn
+    follows ("Začíná hráč, jehož žeton se na bodovací tabulce nachází nejvíc nahoře")."""
+    from companion.models import Event
+
+    table, _host = make_table("stortebeker", players=2)
+    anna, ben = join(table, 0, "Anna"), join(table, 1, "Ben")
+    for _ship in range(5):
+        ok(anna.act(SHIP))
+    ok(anna.act({"type": "hand", "by_app": True}))
+    ok(ben.act({"type": "hand", "by_app": True}))
+    ok(ben.act({"type": "start", "player": 0}))
+    table.refresh_from_db()
+    assert table.state["turn"]["seat"] == 0
+    start = Event.objects.get(table=table, kind="action", payload__type="start")
+    form = ben.client.get(f"/t/{table.code}/correct/{start.seq}/")
+    body = form.content.decode()
+    assert form.status_code == 200
+    assert "Seat 2" in body and "highest on the scoring track" in body
+    response = ben.client.post(
+        f"/t/{table.code}/correct/{start.seq}/",
+        {"f.player": "1", "version": str(table.state_version), "idem": "fix-start"},
+    )
+    ok(response)
+    table.refresh_from_db()
+    assert table.state["start"] == 1
+    assert table.state["turn"]["seat"] == 1
+    ship = Event.objects.filter(table=table, kind="action", payload__type="ship").first()
+    page = anna.client.get(f"/t/{table.code}/correct/{ship.seq}/").content.decode()
+    assert "Points in the top corners: 0 to 20." in page
