@@ -29,7 +29,7 @@ from .ships import (
 
 NONE_CHOICE: tuple[str, str] = ("", _("(none)"))
 #: First option of a box that must be filled: an untouched box is not a card ("water").
-PICK_CHOICE: tuple[str, str] = ("", _("(choose a card)"))
+PICK_CHOICE: tuple[str, str] = ("", _("(choose)"))
 
 
 def _card_choices(codes: list[str]) -> tuple[tuple[str, str], ...]:
@@ -38,7 +38,7 @@ def _card_choices(codes: list[str]) -> tuple[tuple[str, str], ...]:
 
 SLOT_LABELS: dict[str, tuple[str, ...]] = {
     "cards": CARD_SLOT_LABELS,
-    "discard": (_("Discard 1"), _("Discard 2"), _("Discard 3 (optional)")),
+    "discard": (_("Discard 1"), _("Discard 2"), _("Discard 3")),
     "take": (_("Take 1 (optional)"), _("Take 2 (optional)")),
 }
 
@@ -55,8 +55,6 @@ def _card_fields(
         else:
             options = (PICK_CHOICE, *options)
         label = SLOT_LABELS[key][number - 1]
-        if key == "discard" and number == 3 and optional_from is None:
-            label = _("Discard 3")
         prefix = "card" if key == "cards" else key
         fields.append(
             Field(f"{prefix}_{number}", label, kind="choice", choices=options, default="")
@@ -153,7 +151,7 @@ def _ship_entry(state: State) -> list[Choice]:
     note = msg(
         _(
             "From the ship card: the points in the top corners, the defence at the bottom "
-            "and the provisions pictured below it (leave the others at 0)."
+            "and the provisions pictured below it (0 to 4 of each; leave the others at 0)."
         )
     )
     return [Choice(label, {"type": "ship"}, fields=SHIP_FIELDS, group=_("Ships"), note=note)]
@@ -258,8 +256,7 @@ def _exchange_choice(state: State, seat: int) -> Choice:
         note = msg(
             _(
                 "Discard 2 or 3 cards (with 2, the cannons take your last card). Take up to 2 "
-                "other cards from the discard pile; they lie face up in front of you and go "
-                "into your hand when you draw."
+                "other cards from the discard pile; they go into your hand when you draw."
             )
         )
     return Choice(

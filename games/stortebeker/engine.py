@@ -36,7 +36,7 @@ from .fields import (
     CARD_FACT_FIELDS,
     COLOUR_DICE_FIELDS,
     NUMBER_DICE_FIELDS,
-    SHIP_FIELDS,
+    SHIP_FACT_FIELDS,
     START_FIELD,
 )
 from .flow import active_seat, advance, pending_ship
@@ -176,7 +176,7 @@ class StortebekerGame(Game):
         if kind == "draw":
             return CARD_FACT_FIELDS[: drawn_count(action)]
         if kind == "ship":
-            return SHIP_FIELDS
+            return SHIP_FACT_FIELDS
         if kind == "start":
             return (START_FIELD,)
         return ()

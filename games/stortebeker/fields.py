@@ -31,7 +31,28 @@ COLOUR_DICE_FIELDS = tuple(
     )
     for number, label in ((1, _("First colour die")), (2, _("Second colour die")))
 )
+#: The phone's ship entry: short labels in a compact grid; the choice's note explains them.
 SHIP_FIELDS = (
+    Field(
+        "colour",
+        _("Colour"),
+        kind="choice",
+        # starts empty like the card boxes: an untouched box is not a black ship
+        choices=(
+            ("", _("(choose)")),
+            *((colour, SHIP_COLOUR_LABELS[colour]) for colour in SHIP_COLOURS),
+        ),
+        default="",
+    ),
+    Field("points", _("Points"), low=0, high=MAX_POINTS),
+    Field("defence", _("Defence"), low=1, high=MAX_DEFENCE),
+    *(
+        Field(f"need_{kind}", CARD_LABELS[kind], low=0, high=MAX_NEED_PER_KIND, default=0)
+        for kind in KINDS
+    ),
+)
+#: The same facts in a correction form, one per line with the unit and the limits.
+SHIP_FACT_FIELDS = (
     Field(
         "colour",
         _("Colour of the ship"),
@@ -60,7 +81,6 @@ SHIP_FIELDS = (
             low=0,
             high=MAX_NEED_PER_KIND,
             default=0,
-            help=msg(_("Cards pictured: 0 to %(high)s."), high=MAX_NEED_PER_KIND),
         )
         for kind in KINDS
     ),

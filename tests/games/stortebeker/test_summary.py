@@ -105,7 +105,7 @@ def test_a_counter_attack_no_roll_can_win_is_disabled_with_the_reason() -> None:
 
 
 def test_untouched_card_boxes_are_not_waters() -> None:
-    """ "Každý hráč obdrží 6 karet do ruky." Every box starts empty ("(choose a card)"), and a
+    """ "Každý hráč obdrží 6 karet do ruky." Every box starts empty ("(choose)"), and a
     hand with a box left untouched is refused, not taken as water."""
     state = new_game(2)
     hand = next(c for c in GAME.choices(state, 0) if c.action == {"type": "hand"})
@@ -135,3 +135,12 @@ def test_notes_are_shown_once_per_group() -> None:
 def test_scores_say_points() -> None:
     """ "Dostane tolik bodů, kolik ukazuje ..." — the breakdown says points, not "Ships 26"."""
     assert list(GAME.scores(started(2))[0]["breakdown"]) == ["Points for ships"]
+
+
+def test_ship_colour_box_starts_empty() -> None:
+    """ "na okrajích barva": the colour is read from the card, never assumed."""
+    state = new_game(2)
+    entry = next(c for c in GAME.choices(state, 0) if c.action == {"type": "ship"})
+    colour = entry.fields[0]
+    assert colour.key == "colour" and colour.choices[0][0] == "" and colour.default == ""
+    refused(state, 0, {"type": "ship", "colour": "", "points": 3, "defence": 5, "need_rum": 1})
