@@ -96,3 +96,74 @@ def test_correcting_the_start_player_and_a_card_through_the_platform(
     ship = Event.objects.filter(table=table, kind="action", payload__type="ship").first()
     page = anna.client.get(f"/t/{table.code}/correct/{ship.seq}/").content.decode()
     assert "Points in the top corners: 0 to 20." in page
+
+
+def render_board(state: dict, seat: int | None) -> str:
+    """The table's (or a phone's) part of the page for ``state``, as the platform renders it."""
+    from django.template.loader import render_to_string
+
+    from games.stortebeker import GAME
+
+    seats = [
+        {"index": index, "name": name, "colour": "red"}
+        for index, name in enumerate(state["players"])
+    ]
+    template = "table.html" if seat is None else "phone.html"
+    return render_to_string(
+        f"games/stortebeker/{template}",
+        {
+            "view": GAME.view(state, seat),
+            "seats": seats,
+            "scores": GAME.scores(state),
+            "outcome": GAME.outcome(state),
+            "me": seat,
+        },
+    )
+
+
+def test_summaries_render_for_counter_attacks_penalties_and_cannons() -> None:
+    """ "červený zvolá „Protiútok“ a přiloží k lodi chybějící kartu s fazolemi. Na kostkách hodí
+    6 a odkryje svého čtyřkového piráta, čímž se dostane na 10 bodů" — the table reads each
+    side's total, who takes the ship and what went to the discard pile."""
+    from tests.games.stortebeker.helpers import (
+        act,
+        lay_from_deck,
+        past_first_round,
+        set_hand,
+        started,
+    )
+    from tests.games.stortebeker.helpers import ship as ship_entry
+    from tests.games.stortebeker.test_battle import worked_example_start
+
+    state = worked_example_start()
+    state = act(state, 0, {"type": "lay", "ship": 0, "card": "rum"})
+    state = act(state, 0, {"type": "lay", "ship": 0, "card": "beans"})
+    state = act(state, 0, {"type": "fire", "ship": 0, "card": "water", "colours": ["red", "blue"]})
+    state = act(state, 0, {"type": "steal", "victim": 2, "card": "meat_p"})
+    page = " ".join(render_board(state, None).split())
+    assert "Cannons at the black ship (5 points, defence 8)" in page
+    assert "Takes meat with a pirate symbol from Blue and keeps it." in page
+    state = act(state, 0, {"type": "board", "ship": 0, "dice": [3, 4]})
+    state = act(state, 1, {"type": "counter", "dice": [2, 4]})
+    page = " ".join(render_board(state, 1).split())
+    assert (
+        "Yellow boards: dice 3 + 4, pirates 1 = <strong>8 points</strong> against defence 8."
+        in (page)
+    )
+    assert "Red counter-attacks: dice 2 + 4, pirates 4 = <strong>10 points</strong>." in page
+    assert "Higher: takes the lead." in page
+    assert "Red takes the black ship: 5 points." in page
+    assert "Red: 3 provisions, 1 pirate;" in page or "Red: 3 provisions, 1 pirate." in page
+
+    state = started(2, sea=[ship_entry("red", 3, 12, rum=2)])
+    state = past_first_round(state)
+    state = set_hand(state, 0, ["beans"] * 6)
+    state = lay_from_deck(state, 0, 0, ["rum", "rum", "pirate2", "pirate3"])
+    state = act(state, 0, {"type": "exchange", "discard": ["beans"] * 3})
+    state = act(state, 0, {"type": "board", "ship": 0, "dice": [1, 1]})
+    page = " ".join(render_board(state, None).split())
+    assert "The boarding failed." in page and "now rolls the colour dice" in page
+    state = act(state, 0, {"type": "penalty", "colours": ["black", "blue"]})
+    page = " ".join(render_board(state, None).split())
+    assert "the colour dice show black (rum) and blue (water)." in page
+    assert "Pirates lost (more pirates than provisions left):" in page
