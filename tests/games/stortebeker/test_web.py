@@ -167,3 +167,23 @@ def test_summaries_render_for_counter_attacks_penalties_and_cannons() -> None:
     page = " ".join(render_board(state, None).split())
     assert "the colour dice show black (rum) and blue (water)." in page
     assert "Pirates lost (more pirates than provisions left):" in page
+
+
+def test_set_up_names_the_yellow_seat_for_the_start() -> None:
+    """ "Začíná hráč, jehož žeton se na bodovací tabulce nachází nejvíc nahoře (zpravidla je to
+    žlutý hráč)": the table screen names the seat playing yellow until who starts is entered."""
+    from django.template.loader import render_to_string
+
+    from games.stortebeker import GAME
+
+    state = GAME.setup(["Anna", "Ben"])
+    seats = [
+        {"index": 0, "name": "Anna", "colour": "red"},
+        {"index": 1, "name": "Ben", "colour": "yellow"},
+    ]
+    context = {"view": GAME.view(state, None), "seats": seats, "scores": GAME.scores(state)}
+    page = render_to_string("games/stortebeker/table.html", context)
+    assert "Ben plays yellow." in page
+    state = GAME.apply(state, {"type": "start", "player": 1, "seat": 0, "seed": 1})
+    context["view"] = GAME.view(state, None)
+    assert "plays yellow" not in render_to_string("games/stortebeker/table.html", context)
