@@ -7,7 +7,8 @@ from typing import Any
 from games.base import Action, IllegalAction, State, require
 from games.i18n import _
 
-from .cards import CARD_LABELS, COLOUR_KIND, add_cards, kind_of, take_cards
+from . import summary
+from .cards import CARD_LABELS, COLOUR_KIND, add_cards, attack_value, kind_of, take_cards
 from .flow import active_seat, board_finished_by_choice, boardable_slots, ends_attacks, first_round
 from .inputs import card_list, colour_dice, number_dice
 from .plays import ship_at
@@ -22,6 +23,7 @@ from .ships import (
 )
 
 MAX_COUNTER_CARDS = 3
+MAX_ROLL = 12  # two number dice
 
 
 def check_board(state: State, slot: Any) -> None:
@@ -46,6 +48,7 @@ def board(state: State, action: Action) -> None:
     total = sum(dice) + strength(ship, seat)
     succeeded = total >= ship["defence"]
     state["turn"]["boarded"] = [*state["turn"].get("boarded", []), ship["id"]]
+    state["last_event"] = summary.boarding(ship, seat, dice, strength(ship, seat), succeeded)
     state["last_roll"] = {
         "what": "board",
         "seat": seat,
@@ -91,7 +94,9 @@ def penalty(state: State, action: Action) -> None:
         code = remove_provision(ship, seat, COLOUR_KIND[colour])
         if code:
             lost.append(code)
-    lost += drop_excess_pirates(ship, seat)
+    pirates_lost = drop_excess_pirates(ship, seat)
+    summary.penalty(state["last_event"], colours, lost, pirates_lost)
+    lost += pirates_lost
     state["discard"] = add_cards(state["discard"], lost)
     state["last_roll"] = {
         "what": "penalty",
@@ -102,6 +107,7 @@ def penalty(state: State, action: Action) -> None:
     }
     state["attack"] = None
     ends_attacks(state)
+    state["last_event"]["attacks_over"] = state["turn"]["attacks_over"]
     state["step"] = "board"
 
 
@@ -149,16 +155,40 @@ def counter_cards(state: State, seat: int, action: Action | None = None) -> list
     return cards
 
 
+def counter_reach(state: State, seat: int, cards: list[str]) -> int:
+    """The highest total ``seat`` can reach: 12 on the dice, its pirates, the new symbols."""
+    ship: Ship = state["sea"][state["attack"]["ship"]]
+    symbols = sum(attack_value(code) for code in cards)
+    return MAX_ROLL + strength(ship, seat) + symbols
+
+
 def check_counter(state: State, seat: int) -> None:
-    """Whether ``seat`` may counter-attack now."""
+    """Whether ``seat`` may counter-attack now, and could win with some roll.
+
+    "Pokud je jeho hodnota vyšší, dostane se loď pod jeho kontrolu": a
+    counter-attack that even 12 on the dice cannot lift above the best total
+    would only throw the completing cards away, so it is not offered.
+    """
     require(state["step"] == "counter", _("There is no counter-attack now."))
-    counter_cards(state, seat)
+    cards = counter_cards(state, seat)
+    best = state["attack"]["best"]
+    most = counter_reach(state, seat, cards)
+    require(
+        most > best,
+        _(
+            "No roll can win: even 12 on the dice gives you %(most)s points, "
+            "and only more than %(best)s points takes the ship."
+        ),
+        most=most,
+        best=best,
+    )
 
 
 def counter(state: State, action: Action) -> None:
     """Complete the provisions, roll, and take the lead with a higher total."""
     attack = state["attack"]
     seat = attack["queue"][0]
+    check_counter(state, seat)
     cards = counter_cards(state, seat, action)
     dice = number_dice(action)
     ship = state["sea"][attack["ship"]]
@@ -168,6 +198,7 @@ def counter(state: State, action: Action) -> None:
     # "Pokud je jeho hodnota vyšší, dostane se loď pod jeho kontrolu ...
     # vyhraje ten, jenž jako první dosáhl nejlepší hodnoty": strictly higher.
     won = total > attack["best"]
+    summary.counter(state["last_event"], seat, dice, strength(ship, seat), cards, won)
     if won:
         attack["leader"], attack["best"] = seat, total
     state["last_roll"] = {
@@ -184,7 +215,7 @@ def counter(state: State, action: Action) -> None:
 
 def decline(state: State, action: Action) -> None:
     """The seat asked lets the counter-attack pass."""
-    state["attack"]["queue"].pop(0)
+    summary.declined(state["last_event"], state["attack"]["queue"].pop(0))
     next_counter(state)
 
 
@@ -205,6 +236,7 @@ def capture(state: State) -> None:
     attack = state["attack"]
     slot, leader = attack["ship"], attack["leader"]
     ship = state["sea"][slot]
+    summary.captured(state["last_event"], leader, ship["laid"])
     state["discard"] = add_cards(state["discard"], [code for laid in ship["laid"] for code in laid])
     state["taken"][leader].append(bare(ship))
     state["sea"][slot] = None
@@ -214,6 +246,7 @@ def capture(state: State) -> None:
         state["end_triggered"] = True
     if leader != attack["attacker"]:
         ends_attacks(state)  # extended rule 4
+        state["last_event"]["attacks_over"] = state["turn"]["attacks_over"]
     state["attack"] = None
     state["step"] = "board"
 

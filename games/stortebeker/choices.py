@@ -9,7 +9,8 @@ from games.base import Choice, Field, IllegalAction, State
 from games.i18n import Msg, _, msg, ngettext
 
 from . import battle, plays
-from .cards import CARD_CODES, CARD_LABELS, DIE_COLOUR_LABELS, DIE_COLOURS, KINDS
+from .cards import CARD_CODES, CARD_LABELS
+from .fields import CARD_SLOT_LABELS, COLOUR_DICE_FIELDS, NUMBER_DICE_FIELDS, SHIP_FIELDS
 from .flow import (
     active_seat,
     boardable_slots,
@@ -18,19 +19,17 @@ from .flow import (
     has_provision_at_sea,
     pending_ship,
 )
+from .seen import seen_ships
 from .setup import HAND_SIZE
 from .ships import (
-    MAX_DEFENCE,
-    MAX_NEED_PER_KIND,
-    MAX_POINTS,
-    SHIP_COLOUR_LABELS,
-    SHIP_COLOURS,
     provisions,
     ship_label,
     strength,
 )
 
 NONE_CHOICE: tuple[str, str] = ("", _("(none)"))
+#: First option of a box that must be filled: an untouched box is not a card ("water").
+PICK_CHOICE: tuple[str, str] = ("", _("(choose)"))
 
 
 def _card_choices(codes: list[str]) -> tuple[tuple[str, str], ...]:
@@ -38,8 +37,8 @@ def _card_choices(codes: list[str]) -> tuple[tuple[str, str], ...]:
 
 
 SLOT_LABELS: dict[str, tuple[str, ...]] = {
-    "cards": (_("Card 1"), _("Card 2"), _("Card 3"), _("Card 4"), _("Card 5"), _("Card 6")),
-    "discard": (_("Discard 1"), _("Discard 2"), _("Discard 3 (optional)")),
+    "cards": CARD_SLOT_LABELS,
+    "discard": (_("Discard 1"), _("Discard 2"), _("Discard 3")),
     "take": (_("Take 1 (optional)"), _("Take 2 (optional)")),
 }
 
@@ -53,41 +52,14 @@ def _card_fields(
         options = _card_choices(codes)
         if optional_from is not None and number >= optional_from:
             options = (NONE_CHOICE, *options)
+        else:
+            options = (PICK_CHOICE, *options)
         label = SLOT_LABELS[key][number - 1]
-        if key == "discard" and number == 3 and optional_from is None:
-            label = _("Discard 3")
         prefix = "card" if key == "cards" else key
-        fields.append(Field(f"{prefix}_{number}", label, kind="choice", choices=options))
+        fields.append(
+            Field(f"{prefix}_{number}", label, kind="choice", choices=options, default="")
+        )
     return tuple(fields)
-
-
-NUMBER_DICE_FIELDS = (
-    Field("die_1", _("First number die"), low=1, high=6),
-    Field("die_2", _("Second number die"), low=1, high=6),
-)
-COLOUR_DICE_FIELDS = tuple(
-    Field(
-        f"colour_{number}",
-        label,
-        kind="choice",
-        choices=tuple((colour, DIE_COLOUR_LABELS[colour]) for colour in DIE_COLOURS),
-    )
-    for number, label in ((1, _("First colour die")), (2, _("Second colour die")))
-)
-SHIP_FIELDS = (
-    Field(
-        "colour",
-        _("Colour"),
-        kind="choice",
-        choices=tuple((colour, SHIP_COLOUR_LABELS[colour]) for colour in SHIP_COLOURS),
-    ),
-    Field("points", _("Points"), low=0, high=MAX_POINTS),
-    Field("defence", _("Defence"), low=1, high=MAX_DEFENCE),
-    *(
-        Field(f"need_{kind}", CARD_LABELS[kind], low=0, high=MAX_NEED_PER_KIND, default=0)
-        for kind in KINDS
-    ),
-)
 
 
 def _reason(check: Callable[..., Any], *args: Any) -> Msg | None:
@@ -107,6 +79,8 @@ def seat_choices(state: State, seat: int) -> list[Choice]:
         found += _ship_entry(state)
     if step == "setup" and not state["hand_entered"][seat]:
         found += _hand_entry(state)
+    if step == "setup" and state["start"] is None:
+        found += _start_entry(state)
     if step == "over" or step == "setup" or step == "reveal":
         return found
     if step == "counter":
@@ -120,6 +94,7 @@ def seat_choices(state: State, seat: int) -> list[Choice]:
     if step == "board":
         return _board(state, seat)
     if step == "penalty":
+        seen = seen_ships(state, [state["attack"]["ship"]])
         note = msg(
             _(
                 "Each colour rolled costs one provision of that colour at this ship, "
@@ -129,17 +104,16 @@ def seat_choices(state: State, seat: int) -> list[Choice]:
         return [
             Choice(
                 msg(_("Enter the colour dice of the penalty")),
-                {"type": "penalty"},
+                {"type": "penalty", "seen": seen},
                 fields=COLOUR_DICE_FIELDS,
                 group=_("Failed boarding"),
                 note=note,
             ),
             Choice(
                 msg(_("Let the app roll the colour dice")),
-                {"type": "penalty", "by_app": True},
+                {"type": "penalty", "by_app": True, "seen": seen},
                 group=_("Failed boarding"),
                 style="secondary",
-                note=note,
             ),
         ]
     if step == "draw":
@@ -177,10 +151,30 @@ def _ship_entry(state: State) -> list[Choice]:
     note = msg(
         _(
             "From the ship card: the points in the top corners, the defence at the bottom "
-            "and the provisions pictured below it (leave the others at 0)."
+            "and the provisions pictured below it (0 to 4 of each; leave the others at 0)."
         )
     )
     return [Choice(label, {"type": "ship"}, fields=SHIP_FIELDS, group=_("Ships"), note=note)]
+
+
+def _start_entry(state: State) -> list[Choice]:
+    """One tap: who starts (the note is shown once, above the first button)."""
+    note = msg(
+        _(
+            "The player whose token is highest on the scoring track starts (usually the "
+            "yellow player). The first round and the end of the game are counted from them."
+        )
+    )
+    return [
+        Choice(
+            msg(_("%(player)s starts"), player=name),
+            {"type": "start", "player": index},
+            group=_("Start player"),
+            style="secondary",
+            note=note if index == 0 else None,
+        )
+        for index, name in enumerate(state["players"])
+    ]
 
 
 def _hand_entry(state: State) -> list[Choice]:
@@ -220,7 +214,12 @@ def _lay_choices(state: State, seat: int) -> list[Choice]:
                             card=CARD_LABELS[code],
                             ship=ship_label(ship),
                         ),
-                        {"type": "lay", "ship": slot, "card": code},
+                        {
+                            "type": "lay",
+                            "ship": slot,
+                            "card": code,
+                            "seen": seen_ships(state, [slot]),
+                        },
                         group=_("Lay out"),
                     )
                 )
@@ -257,8 +256,7 @@ def _exchange_choice(state: State, seat: int) -> Choice:
         note = msg(
             _(
                 "Discard 2 or 3 cards (with 2, the cannons take your last card). Take up to 2 "
-                "other cards from the discard pile; they lie face up in front of you and go "
-                "into your hand when you draw."
+                "other cards from the discard pile; they go into your hand when you draw."
             )
         )
     return Choice(
@@ -285,6 +283,7 @@ def _fire_choices(state: State, seat: int) -> list[Choice]:
                 msg(_("Fire the cannons")), {"type": "fire"}, disabled=disabled, group=_("Cannons")
             )
         ]
+    seen = seen_ships(state, [slot for slot, _label in targets])
     ship_field = Field("ship", _("Ship"), kind="choice", choices=tuple(targets))
     card_field = Field("card", _("Card to discard"), kind="choice", choices=_card_choices(hand))
     note = msg(
@@ -297,18 +296,17 @@ def _fire_choices(state: State, seat: int) -> list[Choice]:
     return [
         Choice(
             msg(_("Fire the cannons")),
-            {"type": "fire"},
+            {"type": "fire", "seen": seen},
             fields=(ship_field, card_field, *COLOUR_DICE_FIELDS),
             group=_("Cannons"),
             note=note,
         ),
         Choice(
             msg(_("Fire the cannons, the app rolls")),
-            {"type": "fire", "by_app": True},
+            {"type": "fire", "by_app": True, "seen": seen},
             fields=(ship_field, card_field),
             group=_("Cannons"),
             style="secondary",
-            note=note,
         ),
     ]
 
@@ -361,7 +359,7 @@ def _board(state: State, seat: int) -> list[Choice]:
         found.append(
             Choice(
                 msg(_("Board the %(ship)s"), ship=label),
-                {"type": "board", "ship": slot},
+                {"type": "board", "ship": slot, "seen": seen_ships(state, [slot])},
                 fields=NUMBER_DICE_FIELDS,
                 group=_("Boarding"),
                 note=_roll_note(strength(ship, seat), ship["defence"]),
@@ -370,7 +368,12 @@ def _board(state: State, seat: int) -> list[Choice]:
         found.append(
             Choice(
                 msg(_("Board the %(ship)s, the app rolls"), ship=label),
-                {"type": "board", "ship": slot, "by_app": True},
+                {
+                    "type": "board",
+                    "ship": slot,
+                    "by_app": True,
+                    "seen": seen_ships(state, [slot]),
+                },
                 group=_("Boarding"),
                 style="secondary",
             )
@@ -403,7 +406,7 @@ def _counter(state: State, seat: int) -> list[Choice]:
     found = [
         Choice(
             msg(_("Counter-attack the %(ship)s"), ship=ship),
-            {"type": "counter"},
+            {"type": "counter", "seen": seen_ships(state, [attack["ship"]])},
             fields=NUMBER_DICE_FIELDS,
             disabled=disabled,
             group=group,
@@ -414,10 +417,9 @@ def _counter(state: State, seat: int) -> list[Choice]:
         found.append(
             Choice(
                 msg(_("Counter-attack, the app rolls")),
-                {"type": "counter", "by_app": True},
+                {"type": "counter", "by_app": True, "seen": seen_ships(state, [attack["ship"]])},
                 group=group,
                 style="secondary",
-                note=note,
             )
         )
     found.append(Choice(msg(_("Let it pass")), {"type": "decline"}, group=group, style="secondary"))

@@ -1,19 +1,77 @@
-"""One log line per entry."""
+"""One log line per entry: what was done and which ship or card it concerns.
+
+The platform puts the player's name in front. Ships are named by colour and
+points (``seen`` in the entry: no number is printed on the board); an entry
+sent without ``seen`` (a script) says "a ship".
+"""
 
 from __future__ import annotations
 
+from typing import Any
+
 from games.base import Action
-from games.i18n import Msg, _, msg
+from games.i18n import Msg, _, msg, ngettext
 
 from .cards import CARD_LABELS
+from .seen import seen_ship
 from .ships import SHIP_COLOUR_LABELS
+
+#: Per entry type: the line with the ship named, and the line without.
+SHIP_LINES: dict[str, tuple[str, str]] = {
+    "lay": (
+        _("Laid %(card)s at the %(colour)s ship (%(points)s points)."),
+        _("Laid %(card)s at a ship."),
+    ),
+    "lay_pirate": (
+        _("Laid a face-down pirate at the %(colour)s ship (%(points)s points)."),
+        _("Laid a face-down pirate at a ship."),
+    ),
+    "fire": (
+        _("Fired the cannons at the %(colour)s ship (%(points)s points)."),
+        _("Fired the cannons at a ship."),
+    ),
+    "board": (
+        _("Boarded the %(colour)s ship (%(points)s points)."),
+        _("Boarded a ship."),
+    ),
+    "counter": (
+        _("Counter-attacked at the %(colour)s ship (%(points)s points)."),
+        _("Counter-attacked."),
+    ),
+    "penalty": (
+        _(
+            "Rolled the colour dice for the failed boarding of the %(colour)s ship (%(points)s points)."
+        ),
+        _("Rolled the colour dice for the failed boarding."),
+    ),
+}
+
+
+def _card(action: Action) -> str:
+    card = action.get("card")
+    return CARD_LABELS.get(card, "?") if isinstance(card, str) else "?"
+
+
+def _about_ship(line: str, action: Action, **args: Any) -> Msg:
+    named, unnamed = SHIP_LINES[line]
+    ship = seen_ship(action)
+    colour = ship.get("colour") if ship else None
+    if ship and isinstance(colour, str) and colour in SHIP_COLOUR_LABELS:
+        return msg(named, colour=SHIP_COLOUR_LABELS[colour], points=ship["points"], **args)
+    return msg(unnamed, **args)
+
+
+def _drawn(action: Action) -> int | None:
+    numbered = [n for n in range(1, 7) if action.get(f"card_{n}") not in (None, "")]
+    if numbered:
+        return len(numbered)
+    cards = action.get("cards")
+    return len(cards) if isinstance(cards, list) else None
 
 
 def describe_action(action: Action) -> Msg:
     """A readable line for an entry already accepted (robust to odd data)."""
     kind = action.get("type")
-    place = action.get("ship")
-    place_number = place + 1 if isinstance(place, int) and not isinstance(place, bool) else "?"
     if kind == "ship":
         colour = action.get("colour")
         return msg(
@@ -22,36 +80,29 @@ def describe_action(action: Action) -> Msg:
             points=action.get("points", "?"),
             defence=action.get("defence", "?"),
         )
+    if kind == "start":
+        player = action.get("player")
+        number = player + 1 if isinstance(player, int) and not isinstance(player, bool) else "?"
+        return msg(_("Entered seat %(number)s as the start player."), number=number)
     if kind == "hand":
         return msg(_("A hand of 6 cards was entered."))
     if kind == "lay":
-        card = action.get("card")
-        if str(card).startswith("pirate"):
-            return msg(_("Laid a face-down pirate at ship %(number)s."), number=place_number)
-        return msg(
-            _("Laid %(card)s at ship %(number)s."),
-            card=CARD_LABELS.get(card, "?") if isinstance(card, str) else "?",
-            number=place_number,
-        )
+        if str(action.get("card")).startswith("pirate"):
+            return _about_ship("lay_pirate", action)
+        return _about_ship("lay", action, card=_card(action))
+    if kind in ("fire", "board", "counter", "penalty"):
+        return _about_ship(kind, action)
     if kind == "exchange":
         return msg(_("Exchanged cards with the discard pile."))
-    if kind == "fire":
-        return msg(_("Fired the cannons at ship %(number)s."), number=place_number)
     if kind == "steal":
-        card = action.get("card")
-        return msg(
-            _("Took %(card)s."), card=CARD_LABELS.get(card, "?") if isinstance(card, str) else "?"
-        )
-    if kind == "board":
-        return msg(_("Boarded ship %(number)s."), number=place_number)
+        return msg(_("Took %(card)s with the cannons."), card=_card(action))
     if kind == "stop":
         return msg(_("Boarded no more ships."))
-    if kind == "penalty":
-        return msg(_("Rolled the colour dice for the failed boarding."))
-    if kind == "counter":
-        return msg(_("Counter-attacked."))
     if kind == "decline":
         return msg(_("Let the counter-attack pass."))
     if kind == "draw":
-        return msg(_("Drew cards."))
+        count = _drawn(action)
+        if action.get("by_app") is True or count is None:
+            return msg(_("Drew cards (the app drew them)."))
+        return ngettext("Drew %(count)s card.", "Drew %(count)s cards.", count)
     return msg("%(type)s", type=str(kind))

@@ -29,11 +29,19 @@ from games.base import (
 from games.i18n import Msg, _, msg
 
 from . import battle, entries, plays
-from .cards import CARD_CODES, CARD_LABELS, DIE_COLOUR_LABELS, DIE_COLOURS
-from .choices import NUMBER_DICE_FIELDS, SHIP_FIELDS, seat_choices
+from .changes import state_changes
+from .choices import seat_choices
 from .describe import describe_action
+from .fields import (
+    CARD_FACT_FIELDS,
+    COLOUR_DICE_FIELDS,
+    NUMBER_DICE_FIELDS,
+    SHIP_FACT_FIELDS,
+    START_FIELD,
+)
 from .flow import active_seat, advance, pending_ship
 from .scoring import all_scores, final_outcome
+from .seen import check_seen
 from .setup import (
     BASIC,
     EXTENDED,
@@ -43,6 +51,7 @@ from .setup import (
     initial_state,
 )
 from .view import seat_view
+from .vocabulary import check_keys
 
 Handler = Callable[[State, Action], None]
 
@@ -50,6 +59,7 @@ Handler = Callable[[State, Action], None]
 HANDLERS: dict[str, tuple[tuple[str, ...], Handler]] = {
     "ship": (("setup", "reveal"), entries.enter_ship),
     "hand": (("setup",), entries.enter_hand),
+    "start": (("setup",), entries.enter_start),
     "lay": (("play",), plays.lay),
     "exchange": (("play",), plays.exchange),
     "fire": (("play",), plays.fire),
@@ -71,25 +81,6 @@ PHASE_LABELS: dict[str, str] = {
     "reveal": _("%(player)s: a new ship comes into view"),
     "draw": _("%(player)s: draw cards"),
 }
-
-CARD_SLOT_FIELDS = tuple(
-    Field(
-        f"card_{number}",
-        _("Card"),
-        kind="choice",
-        choices=tuple((code, CARD_LABELS[code]) for code in CARD_CODES),
-    )
-    for number in range(1, HAND_SIZE + 1)
-)
-COLOUR_FACT_FIELDS = tuple(
-    Field(
-        f"colour_{number}",
-        _("Colour die"),
-        kind="choice",
-        choices=tuple((colour, DIE_COLOUR_LABELS[colour]) for colour in DIE_COLOURS),
-    )
-    for number in (1, 2)
-)
 
 
 def drawn_count(action: Action) -> int:
@@ -125,6 +116,7 @@ class StortebekerGame(Game):
         kind = action.get("type")
         if not isinstance(kind, str) or kind not in HANDLERS:
             raise IllegalAction(_("%(value)s is not an entry of this game."), value=str(kind))
+        check_keys(action)
         steps, handler = HANDLERS[kind]
         seat = seat_arg(state, action)
         if state["step"] == "over":
@@ -133,6 +125,9 @@ class StortebekerGame(Game):
             raise IllegalAction(_("It is not %(player)s's turn."), player=state["players"][seat])
         if state["step"] not in steps:
             raise IllegalAction(_("That entry is not possible at this point of the turn."))
+        check_seen(state, action)
+        if kind in ("lay", "exchange"):
+            state["last_event"] = None  # a new turn's cards: the last fight is over
         handler(state, action)
         advance(state)
         return state
@@ -148,7 +143,7 @@ class StortebekerGame(Game):
         if step == "over":
             return []
         if step == "setup":
-            if pending_ship(state):
+            if pending_ship(state) or state["start"] is None:
                 return list(range(len(state["players"])))
             return [seat for seat, done in enumerate(state["hand_entered"]) if not done]
         if step == "counter":
@@ -175,17 +170,22 @@ class StortebekerGame(Game):
         if kind in ("board", "counter"):
             return NUMBER_DICE_FIELDS
         if kind in ("fire", "penalty"):
-            return COLOUR_FACT_FIELDS
+            return COLOUR_DICE_FIELDS
         if kind == "hand":
-            return CARD_SLOT_FIELDS
+            return CARD_FACT_FIELDS
         if kind == "draw":
-            return CARD_SLOT_FIELDS[: drawn_count(action)]
+            return CARD_FACT_FIELDS[: drawn_count(action)]
         if kind == "ship":
-            return SHIP_FIELDS
+            return SHIP_FACT_FIELDS
+        if kind == "start":
+            return (START_FIELD,)
         return ()
 
     def describe(self, action: Action) -> Msg:
         return describe_action(action)
+
+    def changes(self, before: State, after: State) -> list[Msg]:
+        return state_changes(before, after)
 
 
 GAME = StortebekerGame(

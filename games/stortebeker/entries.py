@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 
-from games.base import Action, State, require
+from games.base import Action, IllegalAction, State, int_arg, require, seeded_random
 from games.i18n import _
 
-from .cards import add_cards, take_cards
+from .cards import CARD_CODES, CARD_LABELS, add_cards, take_cards
 from .flow import active_seat, cards_to_draw, end_turn, pending_ship, reshuffle_if_due
-from .inputs import app_random, by_app, card_list
+from .inputs import by_app, card_list
 from .setup import HAND_SIZE
 from .ships import at_sea, ship_from_entry
 
@@ -29,6 +30,13 @@ def enter_ship(state: State, action: Action) -> None:
         state["harbour"]["visible"].append(ship)
 
 
+def enter_start(state: State, action: Action) -> None:
+    """Who starts: "Začíná hráč, jehož žeton se na bodovací tabulce nachází nejvíc
+    nahoře (zpravidla je to žlutý hráč)." The table says which seat that is."""
+    require(state["start"] is None, _("The start player has been entered already."))
+    state["start"] = int_arg(action, "player", 0, len(state["players"]) - 1)
+
+
 def draw_from_app(state: State, count: int, rng: random.Random) -> list[str]:
     """Draw ``count`` cards at random, reshuffling the discard pile if the deck runs out."""
     drawn: list[str] = []
@@ -41,6 +49,24 @@ def draw_from_app(state: State, count: int, rng: random.Random) -> list[str]:
     return sorted(drawn)
 
 
+def check_in_pile(pile: list[str], cards: list[str]) -> None:
+    """Refuse drawn cards the deck cannot hold, saying so in terms of the deck."""
+    wanted = Counter(cards)
+    left = Counter(pile)
+    for code in CARD_CODES:
+        if wanted[code] > left[code]:
+            if left[code] == 0:
+                raise IllegalAction(
+                    _("No %(card)s is left in the deck: check the cards you entered."),
+                    card=CARD_LABELS[code],
+                )
+            raise IllegalAction(
+                _("The deck holds only %(count)s × %(card)s: check the cards you entered."),
+                count=left[code],
+                card=CARD_LABELS[code],
+            )
+
+
 def draw_entered(state: State, cards: list[str]) -> None:
     """Take the cards seen on the table out of the deck (and the reshuffled pile).
 
@@ -50,8 +76,10 @@ def draw_entered(state: State, cards: list[str]) -> None:
     drawn cards and the rest come from the reshuffled discard pile.
     """
     if len(cards) <= len(state["deck"]):
+        check_in_pile(state["deck"], cards)
         state["deck"] = take_cards(state["deck"], cards)
         return
+    check_in_pile(state["deck"] + state["discard"], cards)
     from_pile = take_cards(cards, state["deck"])
     state["deck"] = take_cards(state["discard"], from_pile)
     state["discard"] = []
@@ -60,7 +88,7 @@ def draw_entered(state: State, cards: list[str]) -> None:
 def draw_cards(state: State, action: Action, count: int) -> list[str]:
     """``count`` cards drawn, as entered or by the app."""
     if by_app(action):
-        return draw_from_app(state, count, app_random(action))
+        return draw_from_app(state, count, seeded_random(action))
     cards = card_list(action, "cards", count, count)
     draw_entered(state, cards)
     return sorted(cards)

@@ -172,7 +172,8 @@ def advance(state: State) -> None:
     while True:
         step = state["step"]
         if step == "setup":
-            if all(state["hand_entered"]) and pending_ship(state) is None:
+            ready = all(state["hand_entered"]) and pending_ship(state) is None
+            if ready and state["start"] is not None:
                 state["turn"] = new_turn(state, state["start"], 0)
                 state["step"] = "play"
                 continue

@@ -1,7 +1,7 @@
 """Reading the physical facts an entry carries: dice, colours, cards.
 
 An entry either carries the values seen on the table or ``"by_app": true``,
-in which case the engine rolls or draws with ``random.Random(action["seed"])``
+in which case the engine rolls or draws with ``seeded_random(action)`` (an int ``seed``)
 so that replaying the log gives the same result. The phone sends numbered
 fields (``die_1``, ``colour_2``, ``card_3``); scripts and tests may send a
 list (``dice``, ``colours``, ``cards``). Both are accepted, both validated.
@@ -9,10 +9,9 @@ list (``dice``, ``colours``, ``cards``). Both are accepted, both validated.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
-from games.base import Action, IllegalAction, int_arg
+from games.base import Action, IllegalAction, int_arg, seeded_random
 from games.i18n import _
 
 from .cards import CARD_CODES, DIE_COLOURS
@@ -26,14 +25,6 @@ def by_app(action: Action) -> bool:
     if not isinstance(flag, bool):
         raise IllegalAction(_("by_app must be true or false."))
     return flag
-
-
-def app_random(action: Action) -> random.Random:
-    """The generator for an app roll or draw, seeded from the entry."""
-    seed = action.get("seed")
-    if isinstance(seed, bool) or not isinstance(seed, int | str):
-        raise IllegalAction(_("An entry rolled by the app needs a seed."))
-    return random.Random(seed)
 
 
 def _listed(action: Action, list_key: str, field_prefix: str, count: int) -> list[Any]:
@@ -53,7 +44,7 @@ def _listed(action: Action, list_key: str, field_prefix: str, count: int) -> lis
 def number_dice(action: Action) -> list[int]:
     """The two number dice: as entered, or rolled by the app."""
     if by_app(action):
-        rng = app_random(action)
+        rng = seeded_random(action)
         return [rng.choice(NUMBER_DIE_FACES), rng.choice(NUMBER_DIE_FACES)]
     values = _listed(action, "dice", "die", 2)
     if len(values) != 2:
@@ -64,7 +55,7 @@ def number_dice(action: Action) -> list[int]:
 def colour_dice(action: Action) -> list[str]:
     """The two colour dice: as entered, or rolled by the app."""
     if by_app(action):
-        rng = app_random(action)
+        rng = seeded_random(action)
         return [rng.choice(DIE_COLOURS), rng.choice(DIE_COLOURS)]
     values = _listed(action, "colours", "colour", 2)
     if len(values) != 2:
@@ -87,6 +78,9 @@ def card_list(action: Action, key: str, low: int, high: int) -> list[str]:
     raw = _listed(action, key, prefix, high)
     numbered = f"{prefix}_1" in action or key not in action
     cards = [value for value in raw if value not in ("", None)] if numbered else raw
+    if numbered and low == high and len(cards) < low and f"{prefix}_1" in action:
+        # The phone's boxes start empty: every one of them needs a real choice.
+        raise IllegalAction(_("Choose a card in each of the %(count)s boxes."), count=low)
     for code in cards:
         if not isinstance(code, str) or code not in CARD_CODES:
             raise IllegalAction(_("%(value)s is not a card of this game."), value=str(code))

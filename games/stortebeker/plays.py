@@ -14,6 +14,7 @@ from typing import Any
 from games.base import Action, IllegalAction, State, int_arg, require
 from games.i18n import _
 
+from . import summary
 from .cards import CARD_LABELS, COLOUR_KIND, add_cards, is_pirate, kind_of, take_cards
 from .flow import active_seat, cards_left_to_play, has_provision_at_sea
 from .inputs import card_list, colour_dice, one_card
@@ -172,6 +173,7 @@ def fire(state: State, action: Action) -> None:
     state["turn"]["played"] += 1
     state["turn"]["fired"] = True
     state["last_roll"] = {"what": "cannons", "seat": seat, "ship": slot, "colours": colours}
+    state["last_event"] = summary.cannons(state["sea"][slot], seat, colours)
     # "Jestliže některá kostka ukáže barvu proviantu vyloženého jedním nebo
     # více hráči, vezme si útočník za každou kostku 1 proviant."
     state["cannon"] = {"ship": slot, "pending": [COLOUR_KIND[colour] for colour in colours]}
@@ -225,13 +227,16 @@ def take_spoil(state: State, victim: int, code: str) -> None:
     ship = state["sea"][cannon["ship"]]
     attacker = active_seat(state)
     ship["laid"][victim] = take_cards(ship["laid"][victim], [code])
-    state["discard"] = add_cards(state["discard"], drop_excess_pirates(ship, victim))
+    pirates_lost = drop_excess_pirates(ship, victim)
+    state["discard"] = add_cards(state["discard"], pirates_lost)
     kind = kind_of(code)
     assert kind is not None
-    if room_for(ship, attacker, kind) > 0:
+    kept = room_for(ship, attacker, kind) > 0
+    if kept:
         ship["laid"][attacker] = add_cards(ship["laid"][attacker], [code])
     else:
         state["discard"] = add_cards(state["discard"], [code])
+    summary.spoil(state["last_event"], victim, code, kept, len(pirates_lost))
     cannon["pending"].pop(0)
 
 

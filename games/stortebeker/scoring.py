@@ -7,7 +7,7 @@ from games.i18n import _, msg
 
 from .setup import extended
 
-SHIPS_CATEGORY = _("Ships")
+SHIPS_CATEGORY = _("Points for ships")
 BONUS_CATEGORY = _("Colour bonus")
 BONUS_SET = 3
 

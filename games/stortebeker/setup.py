@@ -56,12 +56,15 @@ def initial_state(players: list[str], options: dict[str, str]) -> State:
         "deck": full_deck(),
         "discard": [],
         "taken": [[] for _seat in players],
-        "start": 0,
+        # Entered at set-up: "Začíná hráč, jehož žeton se na bodovací tabulce
+        # nachází nejvíc nahoře (zpravidla je to žlutý hráč)."
+        "start": None,
         "turn": None,
         "cannon": None,
         "attack": None,
         "last_roll": None,
         "last_capture": None,
+        "last_event": None,
         "harbour_emptied": False,
         "end_triggered": False,
     }

@@ -49,9 +49,10 @@ def started(
     sea: list[dict] | None = None,
     harbour: list[dict] | None = None,
     hands: list[list[str]] | None = None,
+    start: int = 0,
     **options: str,
 ) -> dict:
-    """A game past its set-up: ships entered, hands entered; seat 0 to play."""
+    """A game past its set-up: ships, hands and the start player entered; ``start`` to play."""
     state = new_game(players, rules, **options)
     queues = {"sea": list(sea or []), "harbour": list(harbour or [])}
     while state["step"] == "setup" and pending_ship(state):
@@ -60,7 +61,7 @@ def started(
     for seat in range(players):
         hand = hands[seat] if hands else DEFAULT_HAND
         state = act(state, seat, {"type": "hand", "cards": hand})
-    return state
+    return act(state, 0, {"type": "start", "player": start})
 
 
 def lay_from_deck(state: dict, slot: int, seat: int, cards: list[str]) -> dict:

@@ -130,7 +130,11 @@ def test_no_boarding_in_the_first_round() -> None:
     state = act(state, 1, {"type": "draw", "by_app": True})
     state = act(state, 0, {"type": "exchange", "discard": state["hands"][0][:3]})
     assert state["step"] == "board"
-    assert GAME.choices(state, 0)[0].action == {"type": "board", "ship": 0}
+    assert GAME.choices(state, 0)[0].action == {
+        "type": "board",
+        "ship": 0,
+        "seen": {"0": {"colour": "red", "points": 3}},
+    }
 
 
 def test_boarding_is_optional_and_several_ships_may_be_boarded() -> None:
@@ -344,7 +348,11 @@ def test_board_and_counter_notes_give_the_roll_needed() -> None:
     state = act(state, 0, {"type": "lay", "ship": 0, "card": "beans"})
     state = act(state, 0, {"type": "fire", "ship": 0, "card": "water", "colours": ["red", "blue"]})
     state = act(state, 0, {"type": "steal", "victim": 2, "card": "meat_p"})
-    board = next(c for c in GAME.choices(state, 0) if c.action == {"type": "board", "ship": 0})
+    board = next(
+        c
+        for c in GAME.choices(state, 0)
+        if c.action["type"] == "board" and not c.action.get("by_app")
+    )
     assert render_english(board.note) == (
         "Your pirates here add 1: you need 7 or more on the two number dice."
     )

@@ -19,10 +19,10 @@ def by_type(choices: list) -> dict[str, list]:
 
 
 def test_setup_offers_ship_entry_and_hands() -> None:
-    """At set-up every phone can enter the ships coming into view and its own hand."""
+    """At set-up every phone can enter the ships coming into view, its own hand and who starts."""
     state = new_game(2)
     offered = by_type(GAME.choices(state, 1))
-    assert set(offered) == {"ship", "hand"}
+    assert set(offered) == {"ship", "hand", "start"}
     assert {f.key for f in offered["ship"][0].fields} >= {"colour", "points", "defence", "need_rum"}
     assert any(c.action.get("by_app") for c in offered["hand"])
 

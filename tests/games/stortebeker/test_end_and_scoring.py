@@ -182,7 +182,7 @@ def test_bonus_example() -> None:
     red = [("yellow", 9), ("yellow", 4), ("yellow", 6), ("black", 8), ("blue", 7), ("green", 5)]
     state = ended([[("red", 2)], red], "extended")
     score = GAME.scores(state)[1]
-    assert score["breakdown"] == {"Ships": 39, "Colour bonus": 9}
+    assert score["breakdown"] == {"Points for ships": 39, "Colour bonus": 9}
     assert score["total"] == 48
 
 
@@ -193,7 +193,7 @@ def test_bonus_needs_three_of_a_colour_and_the_extended_rules() -> None:
     four = [("red", 3), ("red", 6), ("red", 2), ("red", 1), ("blue", 1), ("blue", 1), ("blue", 2)]
     assert colour_bonus([{"colour": c, "points": p} for c, p in four]) == 6 + 2
     basic = ended([[("yellow", 9), ("yellow", 4), ("yellow", 6)], []])
-    assert GAME.scores(basic)[0] == {"total": 19, "breakdown": {"Ships": 19}}
+    assert GAME.scores(basic)[0] == {"total": 19, "breakdown": {"Points for ships": 19}}
 
 
 def test_bonus_can_decide_the_game() -> None:

@@ -103,7 +103,12 @@ def test_state_survives_json_round_trip(playing: dict) -> None:
 
 def test_describe_and_facts() -> None:
     """Log lines and the fields a correction may change (the physical results)."""
-    assert GAME.describe({"type": "board", "ship": 1})["args"]["number"] == 2
+    from games.i18n import render_english
+
+    seen = {"1": {"colour": "black", "points": 5}}
+    board = GAME.describe({"type": "board", "ship": 1, "seen": seen})
+    assert render_english(board) == "Boarded the black ship (5 points)."
+    assert render_english(GAME.describe({"type": "board", "ship": 1})) == "Boarded a ship."
     assert GAME.describe({"type": "nonsense"})["args"]["type"] == "nonsense"
     assert [f.key for f in GAME.facts({"type": "board"})] == ["die_1", "die_2"]
     assert [f.key for f in GAME.facts({"type": "fire"})] == ["colour_1", "colour_2"]
@@ -145,9 +150,18 @@ def test_describe_never_raises_and_keeps_pirates_hidden() -> None:
     """Log lines for odd data, and a laid pirate is "lícem dolů" in the log too."""
     from games.i18n import render_english
 
-    lay = GAME.describe({"type": "lay", "ship": 0, "card": "pirate4"})
-    assert render_english(lay) == "Laid a face-down pirate at ship 1."
-    for action in ({"type": "lay", "card": ["x"]}, {"type": "ship", "colour": []}, {"type": {}}):
+    seen = {"0": {"colour": "red", "points": 3}}
+    lay = GAME.describe({"type": "lay", "ship": 0, "card": "pirate4", "seen": seen})
+    assert render_english(lay) == "Laid a face-down pirate at the red ship (3 points)."
+    odd = (
+        {"type": "lay", "card": ["x"]},
+        {"type": "ship", "colour": []},
+        {"type": {}},
+        {"type": "board", "ship": 0, "seen": {"0": {"colour": "mauve", "points": 1}}},
+        {"type": "fire", "ship": True, "seen": []},
+        {"type": "draw", "cards": "x"},
+    )
+    for action in odd:
         GAME.describe(action)
 
 

@@ -84,6 +84,7 @@ def test_hands_of_six_then_the_first_player_starts() -> None:
     state = new_game(2)
     for _n in range(5):
         state = act(state, 0, ship())
+    state = act(state, 0, {"type": "start", "player": 0})
     state = act(state, 0, {"type": "hand", "cards": ["pirate4"] * 3 + ["rum"] * 3})
     assert GAME.to_act(state) == [1]
     refused(state, 0, {"type": "hand", "by_app": True})

@@ -39,6 +39,9 @@ def test_two_phones_set_up_and_play(make_table: Any, join: Any) -> None:
     )
     ok(ben.act({"type": "hand", "by_app": True}))
     table.refresh_from_db()
+    assert table.state["step"] == "setup"  # who starts is still to be entered
+    ok(ben.act({"type": "start", "player": 0}))
+    table.refresh_from_db()
     assert table.state["step"] == "play"
     ok(anna.act({"type": "lay", "ship": 0, "card": "rum"}))
     ok(anna.act({"type": "lay", "ship": 0, "card": "pirate4"}))
@@ -59,3 +62,128 @@ def test_two_phones_set_up_and_play(make_table: Any, join: Any) -> None:
     rules = host.get("/games/stortebeker/rules/")
     assert rules.status_code == 200
     assert "Our readings of the rules" in rules.content.decode()
+
+
+def test_correcting_the_start_player_and_a_card_through_the_platform(
+    make_table: Any, join: Any
+) -> None:
+    """The start player is a fact: a phone corrects it in the history, and the first turn
+    follows ("Začíná hráč, jehož žeton se na bodovací tabulce nachází nejvíc nahoře")."""
+    from companion.models import Event
+
+    table, _host = make_table("stortebeker", players=2)
+    anna, ben = join(table, 0, "Anna"), join(table, 1, "Ben")
+    for _ship in range(5):
+        ok(anna.act(SHIP))
+    ok(anna.act({"type": "hand", "by_app": True}))
+    ok(ben.act({"type": "hand", "by_app": True}))
+    ok(ben.act({"type": "start", "player": 0}))
+    table.refresh_from_db()
+    assert table.state["turn"]["seat"] == 0
+    start = Event.objects.get(table=table, kind="action", payload__type="start")
+    form = ben.client.get(f"/t/{table.code}/correct/{start.seq}/")
+    body = form.content.decode()
+    assert form.status_code == 200
+    assert "Seat 2" in body and "highest on the scoring track" in body
+    response = ben.client.post(
+        f"/t/{table.code}/correct/{start.seq}/",
+        {"f.player": "1", "version": str(table.state_version), "idem": "fix-start"},
+    )
+    ok(response)
+    table.refresh_from_db()
+    assert table.state["start"] == 1
+    assert table.state["turn"]["seat"] == 1
+    ship = Event.objects.filter(table=table, kind="action", payload__type="ship").first()
+    page = anna.client.get(f"/t/{table.code}/correct/{ship.seq}/").content.decode()
+    assert "Points in the top corners: 0 to 20." in page
+
+
+def render_board(state: dict, seat: int | None) -> str:
+    """The table's (or a phone's) part of the page for ``state``, as the platform renders it."""
+    from django.template.loader import render_to_string
+
+    from games.stortebeker import GAME
+
+    seats = [
+        {"index": index, "name": name, "colour": "red"}
+        for index, name in enumerate(state["players"])
+    ]
+    template = "table.html" if seat is None else "phone.html"
+    return render_to_string(
+        f"games/stortebeker/{template}",
+        {
+            "view": GAME.view(state, seat),
+            "seats": seats,
+            "scores": GAME.scores(state),
+            "outcome": GAME.outcome(state),
+            "me": seat,
+        },
+    )
+
+
+def test_summaries_render_for_counter_attacks_penalties_and_cannons() -> None:
+    """ "červený zvolá „Protiútok“ a přiloží k lodi chybějící kartu s fazolemi. Na kostkách hodí
+    6 a odkryje svého čtyřkového piráta, čímž se dostane na 10 bodů" — the table reads each
+    side's total, who takes the ship and what went to the discard pile."""
+    from tests.games.stortebeker.helpers import (
+        act,
+        lay_from_deck,
+        past_first_round,
+        set_hand,
+        started,
+    )
+    from tests.games.stortebeker.helpers import ship as ship_entry
+    from tests.games.stortebeker.test_battle import worked_example_start
+
+    state = worked_example_start()
+    state = act(state, 0, {"type": "lay", "ship": 0, "card": "rum"})
+    state = act(state, 0, {"type": "lay", "ship": 0, "card": "beans"})
+    state = act(state, 0, {"type": "fire", "ship": 0, "card": "water", "colours": ["red", "blue"]})
+    state = act(state, 0, {"type": "steal", "victim": 2, "card": "meat_p"})
+    page = " ".join(render_board(state, None).split())
+    assert "Cannons at the black ship (5 points, defence 8)" in page
+    assert "Takes meat with a pirate symbol from Blue and keeps it." in page
+    state = act(state, 0, {"type": "board", "ship": 0, "dice": [3, 4]})
+    state = act(state, 1, {"type": "counter", "dice": [2, 4]})
+    page = " ".join(render_board(state, 1).split())
+    assert (
+        "Yellow boards: dice 3 + 4, pirates 1 = <strong>8 points</strong> against defence 8."
+        in (page)
+    )
+    assert "Red counter-attacks: dice 2 + 4, pirates 4 = <strong>10 points</strong>." in page
+    assert "Higher: takes the lead." in page
+    assert "Red takes the black ship: 5 points." in page
+    assert "Red: 3 provisions, 1 pirate;" in page or "Red: 3 provisions, 1 pirate." in page
+
+    state = started(2, sea=[ship_entry("red", 3, 12, rum=2)])
+    state = past_first_round(state)
+    state = set_hand(state, 0, ["beans"] * 6)
+    state = lay_from_deck(state, 0, 0, ["rum", "rum", "pirate2", "pirate3"])
+    state = act(state, 0, {"type": "exchange", "discard": ["beans"] * 3})
+    state = act(state, 0, {"type": "board", "ship": 0, "dice": [1, 1]})
+    page = " ".join(render_board(state, None).split())
+    assert "The boarding failed." in page and "now rolls the colour dice" in page
+    state = act(state, 0, {"type": "penalty", "colours": ["black", "blue"]})
+    page = " ".join(render_board(state, None).split())
+    assert "the colour dice show black (rum) and blue (water)." in page
+    assert "Pirates lost (more pirates than provisions left):" in page
+
+
+def test_set_up_names_the_yellow_seat_for_the_start() -> None:
+    """ "Začíná hráč, jehož žeton se na bodovací tabulce nachází nejvíc nahoře (zpravidla je to
+    žlutý hráč)": the table screen names the seat playing yellow until who starts is entered."""
+    from django.template.loader import render_to_string
+
+    from games.stortebeker import GAME
+
+    state = GAME.setup(["Anna", "Ben"])
+    seats = [
+        {"index": 0, "name": "Anna", "colour": "red"},
+        {"index": 1, "name": "Ben", "colour": "yellow"},
+    ]
+    context = {"view": GAME.view(state, None), "seats": seats, "scores": GAME.scores(state)}
+    page = render_to_string("games/stortebeker/table.html", context)
+    assert "Ben plays yellow." in page
+    state = GAME.apply(state, {"type": "start", "player": 1, "seat": 0, "seed": 1})
+    context["view"] = GAME.view(state, None)
+    assert "plays yellow" not in render_to_string("games/stortebeker/table.html", context)
