@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.phone_actions import join, see, tap
+from tests.browser.phone_actions import LIVE, join, see, tap
 
 pytestmark = pytest.mark.browser
 
@@ -68,12 +68,8 @@ SUMMARY = {
 
 
 def arrives(page: Any, text: str) -> None:
-    """Wait for a live update with room for a machine under load (then reload once)."""
-    try:
-        page.get_by_text(text, exact=False).first.wait_for(timeout=8_000)
-    except Exception:  # noqa: BLE001 - playwright's TimeoutError; the reload retries
-        page.reload()
-        page.get_by_text(text, exact=False).first.wait_for(timeout=8_000)
+    """Wait for a live update: it must arrive within the platform's live limit."""
+    page.get_by_text(text, exact=False).first.wait_for(timeout=LIVE)
 
 
 def check_phone_layout(phone: Any, label: str | None = None) -> None:
