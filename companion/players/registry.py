@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
+from django.utils import translation
 
 from companion.models import Player, PlayResult, Seat, SeatPlayer
 from companion.services.errors import NotFound, Refused
@@ -56,7 +57,9 @@ def remember(request: HttpRequest, response: HttpResponse, player: Player) -> No
         samesite="Lax",
         secure=request.is_secure(),
     )
-    if player.language:
+    # Only where this phone shows another language: a phone's own choice is not overridden
+    # by the language the player happened to have when first seen.
+    if player.language and player.language != translation.get_language():
         from django.conf import settings
 
         response.set_cookie(
