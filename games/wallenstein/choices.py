@@ -7,7 +7,15 @@ from typing import Any
 from games.base import Action, Choice, Field, State
 from games.i18n import Msg, _, msg
 from games.wallenstein import actions, season, setup, tower, winter
-from games.wallenstein.data import ACTION_CARDS, ACTION_KEYS, EVENTS, lands
+from games.wallenstein.data import (
+    ACTION_CARDS,
+    ACTION_KEYS,
+    EVENT_EFFECTS,
+    EVENTS,
+    REGION_LABELS,
+    REGIONS,
+    lands,
+)
 
 APP = "secondary"
 POSITION_LABELS = (
@@ -19,8 +27,37 @@ POSITION_LABELS = (
 )
 
 
-def land_choices(ids: list[str]) -> tuple[tuple[Any, str], ...]:
-    return tuple((land, lands()[land].name) for land in ids)
+def land_choices(ids: list[str], grouped: bool = False) -> tuple[tuple[Any, Any], ...]:
+    """Lands to pick from; ``grouped``: ordered by region with the region named, so a card in
+    the hand is found by the region printed on it."""
+    if not grouped:
+        return tuple((land, lands()[land].name) for land in ids)
+    ordered = sorted(
+        ids, key=lambda land: (REGIONS.index(lands()[land].region), lands()[land].name)
+    )
+    return tuple(
+        (
+            land,
+            msg(
+                _("%(region)s: %(land)s"),
+                region=REGION_LABELS[lands()[land].region],
+                land=lands()[land].name,
+            ),
+        )
+        for land in ordered
+    )
+
+
+def event_label(number: int) -> Msg:
+    """An event card as printed: number, name, effect and the winter's grain loss."""
+    event = EVENTS[number]
+    return msg(
+        _("%(number)s. %(name)s: %(effect)s Winter: %(loss)s grain lost."),
+        number=number,
+        name=msg(event.label, region=REGION_LABELS.get(event.region or "", "")),
+        effect=EVENT_EFFECTS[event.kind],
+        loss=event.grain_loss,
+    )
 
 
 def action_card_choices(
@@ -29,8 +66,8 @@ def action_card_choices(
     return tuple((key, ACTION_CARDS[key].label) for key in keys)
 
 
-def _event_choices(numbers: list[int]) -> tuple[tuple[Any, str], ...]:
-    return tuple((number, str(number)) for number in numbers)
+def _event_choices(numbers: list[int]) -> tuple[tuple[Any, Any], ...]:
+    return tuple((number, event_label(number)) for number in numbers)
 
 
 def _by_app(label: str, action_type: str, group: str = "", **extra: Any) -> Choice:
@@ -162,19 +199,25 @@ def _draft(state: State, seat: int) -> list[Choice]:
             ),
             _by_app(_("Let the app turn up a land card"), "reveal_land", group),
         ]
-    armies = setup.next_group(state, seat)
+    sizes = setup.group_sizes(state, seat)
+    # one tap per face-up land and group size: the group is the player's choice (the rules'
+    # "všechny kostičky z jedné skupiny armád"), never a silent default
     result = [
         Choice(
-            msg(
-                _("Take %(land)s and place %(armies)s armies"),
-                land=lands()[land].name,
-                armies=armies,
-            ),
-            {"type": "take", "from": "face_up", "land": land},
+            msg(_("Take %(land)s with %(armies)s armies"), land=lands()[land].name, armies=size),
+            {"type": "take", "from": "face_up", "land": land, "group": size},
             group=group,
         )
         for land in state["draft"]["face_up"]
+        for size in sizes
     ]
+    group_field = Field(
+        "group",
+        _("Army group"),
+        kind="choice",
+        choices=tuple((size, str(size)) for size in sizes),
+        help=msg(_("Armies of the group placed in the land")),
+    )
     if setup.drawable(state):
         result.append(
             Choice(
@@ -185,14 +228,21 @@ def _draft(state: State, seat: int) -> list[Choice]:
                         "land",
                         _("Land card"),
                         kind="choice",
-                        choices=land_choices(setup.drawable(state)),
+                        choices=land_choices(setup.drawable(state), grouped=True),
                     ),
+                    group_field,
                 ),
                 group=group,
             )
         )
         result.append(
-            _by_app(_("Let the app draw the top card"), "take", group, **{"from": "deck"})
+            Choice(
+                msg(_("Let the app draw the top card")),
+                {"type": "take", "from": "deck", "by_app": True},
+                fields=(group_field,),
+                group=group,
+                style=APP,
+            )
         )
     result.append(
         Choice(

@@ -33,6 +33,7 @@ from games.base import (
     int_arg,
     require,
     seat_arg,
+    seeded_random,
 )
 from games.i18n import Msg, _, msg
 from games.wallenstein import actions, choices, scoring, season, setup, tower, winter
@@ -135,6 +136,7 @@ class WallensteinGame(Game):
         handler = _HANDLERS.get((stage, kind))
         if handler is None:
             raise IllegalAction(_("%(value)s is not possible now."), value=str(kind))
+        _refuse_unknown_keys(state, kind, action)
         handler(state, seat, action)
         return state
 
@@ -250,11 +252,55 @@ class WallensteinGame(Game):
         return choices.describe(action)
 
 
+# -- the fields each entry may carry ---------------------------------------------------------
+COMMON_KEYS = frozenset({"type", "seat", "seed"})
+APP_DRAWN = frozenset(
+    {
+        "drop",
+        "reveal_land",
+        "take",
+        "events",
+        "action_card",
+        "turn_order",
+        "current_event",
+        "revolt_card",
+    }
+)
+
+
+def allowed_keys(state: State, kind: str) -> frozenset[str]:
+    """The keys an entry of ``kind`` may have: a stray key means a malformed entry."""
+    count = len(state["players"])
+    fields: dict[str, tuple[str, ...]] = {
+        "drop": (*(f"out_{seat}" for seat in range(count)), "out_peasants"),
+        "defend": ("count",),
+        "reveal_land": ("land",),
+        "refresh": (),
+        "take": ("from", "land", "group"),
+        "events": tuple(f"card_{place}" for place in range(1, EVENTS_PER_YEAR + 1)),
+        "action_card": ("card",),
+        "turn_order": tuple(f"pos_{place}" for place in range(1, count + 1)),
+        "current_event": ("event",),
+        "play": ("land", "to", "count", "add"),
+        "revolt_card": ("card",),
+    }
+    extra = ("by_app",) if kind in APP_DRAWN else ()
+    return COMMON_KEYS | frozenset(fields[kind]) | frozenset(extra)
+
+
+def _refuse_unknown_keys(state: State, kind: str, action: Action) -> None:
+    unknown = sorted(str(key) for key in action if key not in allowed_keys(state, kind))
+    if unknown:
+        raise IllegalAction(_("%(field)s is not a field of this entry."), field=unknown[0])
+    if not isinstance(action.get("by_app", False), bool):
+        raise IllegalAction(_("%(field)s must be yes or no."), field="by_app")
+
+
 # -- handlers: (stage, action type) -> change of the fresh state -------------------------
 def _drop(state: State, seat: int, action: Action) -> None:
     count = len(state["players"])
     if action.get("by_app") is True:
-        out = tower.simulate(state, action.get("seed", 0))
+        out = tower.simulate(state, seeded_random(action))
     else:
         out = {
             "armies": [int_arg(action, f"out_{place}", 0, 10_000) for place in range(count)],

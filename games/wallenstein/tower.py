@@ -93,9 +93,8 @@ def capacity(state: State) -> dict[str, Any]:
     }
 
 
-def simulate(state: State, seed: int) -> dict[str, Any]:
+def simulate(state: State, rng: random.Random) -> dict[str, Any]:
     """A drop drawn by the app: each cube in the tower falls out with a fixed chance."""
-    rng = random.Random(seed)
     most = capacity(state)
 
     def fall(cubes: int) -> int:

@@ -8,9 +8,7 @@ revolting lands from the player's land cards, blanks included.
 
 from __future__ import annotations
 
-import random
-
-from games.base import Action, IllegalAction, State, require
+from games.base import Action, IllegalAction, State, require, seeded_random
 from games.i18n import _
 from games.wallenstein import board, scoring, tower
 from games.wallenstein.data import BLANK_CARDS, EVENTS, YEARS, hunger_revolts, lands
@@ -78,7 +76,7 @@ def draw(state: State, action: Action) -> None:
         # a blank stands for five cards in the player's hand of land cards
         blanks = BLANK_CARDS - head["drawn"].count(BLANK)
         pool = [land for land in cards if land != BLANK] + [BLANK] * blanks
-        card = random.Random(action.get("seed")).choice(pool)
+        card = seeded_random(action).choice(pool)
     else:
         card = action.get("card")
         if card not in cards:
