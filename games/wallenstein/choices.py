@@ -66,6 +66,17 @@ def action_card_choices(
     return tuple((key, ACTION_CARDS[key].label) for key in keys)
 
 
+def event_short_label(number: int) -> Msg:
+    """An event card in a list: number, name and the winter's grain loss."""
+    event = EVENTS[number]
+    return msg(
+        _("%(number)s. %(name)s (winter: %(loss)s grain lost)"),
+        number=number,
+        name=msg(event.label, region=REGION_LABELS.get(event.region or "", "")),
+        loss=event.grain_loss,
+    )
+
+
 def _event_choices(numbers: list[int]) -> tuple[tuple[Any, Any], ...]:
     return tuple((number, event_label(number)) for number in numbers)
 
@@ -360,18 +371,10 @@ def _act(state: State, seat: int) -> list[Choice]:
         if kind == "move":
             targets = actions.move_targets(state, seat, land, attack=True)
             if info["armies"] >= 2 and targets:
-                fields = (
-                    Field("to", _("Into"), kind="choice", choices=land_choices(targets)),
-                    Field(
-                        "count",
-                        _("Armies"),
-                        low=1,
-                        high=info["armies"] - 1,
-                        default=info["armies"] - 1,
-                    ),
-                )
-            else:
-                problem = msg(_("No army can move from this land."))
+                # one button per source and destination: no destination is ever a default
+                result.extend(_move_choices(state, seat, land, targets, group))
+                continue
+            problem = msg(_("No army can move from this land."))
         elif kind == "reinforce":
             targets = actions.move_targets(state, seat, land, attack=False)
             either = state["options"]["reinforce"] == "either"
@@ -426,6 +429,49 @@ def _act(state: State, seat: int) -> list[Choice]:
         )
     )
     return result
+
+
+def _move_label(state: State, seat: int, land: str, target: str) -> Msg:
+    owner = state["lands"][target]["owner"]
+    names = {"land": lands()[land].name, "target": lands()[target].name}
+    if owner == seat:
+        return msg(_("Move from %(land)s into %(target)s"), **names)
+    if owner is None:
+        return msg(_("Attack unowned %(target)s from %(land)s"), **names)
+    return msg(
+        _("Attack %(target)s of %(player)s from %(land)s"),
+        player=state["players"][owner],
+        **names,
+    )
+
+
+def _move_choices(
+    state: State, seat: int, land: str, targets: list[str], group: str
+) -> list[Choice]:
+    """Move / attack: source -> destination buttons, the armies in a field (all but one
+    by default, the rules' most)."""
+    armies = state["lands"][land]["armies"]
+    name = lands()[land].name
+    count = Field(
+        "count",
+        msg(_("Armies from %(land)s"), land=name),
+        low=1,
+        high=armies - 1,
+        default=armies - 1,
+        help=msg(
+            _("1 to %(high)s: at least one army stays in %(land)s."), high=armies - 1, land=name
+        ),
+    )
+    return [
+        Choice(
+            _move_label(state, seat, land, target),
+            {"type": "play", "land": land, "to": target},
+            fields=(count,),
+            group=group,
+            style="primary" if state["lands"][target]["owner"] != seat else APP,
+        )
+        for target in sorted(targets, key=lambda target: lands()[target].name)
+    ]
 
 
 def _hunger_draw(state: State, seat: int) -> list[Choice]:

@@ -36,9 +36,10 @@ from games.base import (
     seeded_random,
 )
 from games.i18n import Msg, _, msg
-from games.wallenstein import actions, choices, scoring, season, setup, tower, winter
+from games.wallenstein import actions, changes, choices, scoring, season, setup, tower, winter
 from games.wallenstein.data import (
     ACTION_CARDS,
+    EVENT_EFFECTS,
     EVENTS,
     EVENTS_PER_YEAR,
     REGION_LABELS,
@@ -137,6 +138,7 @@ class WallensteinGame(Game):
         if handler is None:
             raise IllegalAction(_("%(value)s is not possible now."), value=str(kind))
         _refuse_unknown_keys(state, kind, action)
+        state["last_event"] = None  # a summary lasts until the next entry
         handler(state, seat, action)
         return state
 
@@ -199,9 +201,18 @@ class WallensteinGame(Game):
             seen["current_event_label"] = msg(
                 event.label, region=REGION_LABELS.get(event.region or "", "")
             )
+            seen["current_event_effect"] = EVENT_EFFECTS[event.kind]
         if state["battle"] is not None:
             seen["going_in"] = tower.going_in(state)
+        seen["year_events"] = [
+            {"number": number, "name": choices.event_short_label(number)}
+            for number in state["events"]["year"]
+        ]
+        seen["last_event"] = _shown_event(state)
         return seen
+
+    def changes(self, before: State, after: State) -> list[Msg]:
+        return changes.between(before, after)
 
     def facts(self, action: Action) -> tuple[Field, ...]:
         kind = action.get("type")
@@ -250,6 +261,20 @@ class WallensteinGame(Game):
 
     def describe(self, action: Action) -> Msg:
         return choices.describe(action)
+
+
+def _shown_event(state: State) -> dict[str, Any] | None:
+    """The last summary; with the ledger hidden, without what is inside the tower."""
+    event = state.get("last_event")
+    if event is None or state["options"]["ledger"] != "hidden":
+        return event
+    hidden = ("tower_before", "tower_after")
+    shown = {key: value for key, value in event.items() if key not in hidden}
+    shown["earlier"] = [
+        {key: value for key, value in item.items() if key not in hidden}
+        for item in event.get("earlier", [])
+    ]
+    return shown
 
 
 # -- the fields each entry may carry ---------------------------------------------------------
@@ -318,6 +343,7 @@ def _drop(state: State, seat: int, action: Action) -> None:
     elif after == "tax":
         season.after_tax_revolt(state, battle)
     else:
+        winter.revolt_fought(state, battle)
         winter.next_revolt(state)
 
 

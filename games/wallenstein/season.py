@@ -44,6 +44,8 @@ def start_year(state: State) -> None:
     state["events"]["used"] = []
     state["events"]["current"] = None
     state["season"] = None
+    # last year's action cards, turn order and used land cards are off the boards
+    state["season_state"] = None
     state["stage"] = "year_events"
 
 

@@ -43,6 +43,7 @@ def initial_state(players: list[str], options: dict[str, str]) -> State:
         "tray": tower.empty_cubes(count),
         "battle": None,
         "last_battle": None,
+        "last_event": None,
         "draft": None,
         "events": {"drawn": [], "year": [], "used": [], "current": None},
         "season_state": None,
