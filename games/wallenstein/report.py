@@ -70,6 +70,7 @@ def battle_event(
             "peasants": state["tower"]["peasants"],
         },
         "tray": {"armies": list(state["tray"]["armies"]), "peasants": state["tray"]["peasants"]},
+        "tray_count": sum(state["tray"]["armies"]) + state["tray"]["peasants"],
         "involved": [seat for seat in (battle["attacker"], battle["defender"]) if seat is not None],
     }
     if battle["kind"] == "fill":
