@@ -133,7 +133,7 @@ def test_winter_scoring_lands_buildings_and_majorities() -> None:
     assert first[C] == {"lands": 9, "buildings": 1, "palace": 0, "church": 0, "trade": 0}
     scores = GAME.scores(state)
     assert scores[A]["total"] == 15
-    assert scores[A]["breakdown"]["Winter 1: most palaces"] == 2
+    assert scores[A]["breakdown"]["Winter 1: palace majority points"] == 2
 
     def josef_more(state):
         build(state)
