@@ -77,7 +77,7 @@ def event_short_label(number: int) -> Msg:
     )
 
 
-def _event_choices(numbers: list[int]) -> tuple[tuple[Any, Any], ...]:
+def event_choices(numbers: list[int]) -> tuple[tuple[Any, Any], ...]:
     return tuple((number, event_label(number)) for number in numbers)
 
 
@@ -118,6 +118,13 @@ def going_in_note(state: State) -> Msg:
     )
 
 
+def _cube_help(most: int | None) -> Msg:
+    """The unit and the limit of a cube count: the ledger's most, unless it is hidden."""
+    if most is None:
+        return msg(_("Cubes that came out into the tray."))
+    return msg(_("Cubes that came out into the tray: 0 to %(most)s."), most=most)
+
+
 def _drop(state: State, seat: int) -> list[Choice]:
     most = tower.capacity(state)
     shown = state["options"]["ledger"] != "hidden"
@@ -125,10 +132,11 @@ def _drop(state: State, seat: int) -> list[Choice]:
     fields = tuple(
         Field(
             f"out_{place}",
-            names[place],
+            msg(_("Armies of %(player)s"), player=names[place]),
             low=0,
             high=most["armies"][place] if shown else None,
             default=0,
+            help=_cube_help(most["armies"][place] if shown else None),
         )
         for place in range(len(names))
     ) + (
@@ -138,6 +146,7 @@ def _drop(state: State, seat: int) -> list[Choice]:
             low=0,
             high=most["peasants"] if shown else None,
             default=0,
+            help=_cube_help(most["peasants"] if shown else None),
         ),
     )
     group = _("Tower")
@@ -190,7 +199,19 @@ def _defend(state: State, seat: int) -> list[Choice]:
         Choice(
             msg(_("Defend with some armies")),
             {"type": "defend"},
-            fields=(Field("count", _("Armies"), low=0, high=armies, default=armies),),
+            fields=(
+                Field(
+                    "count",
+                    _("Armies"),
+                    low=0,
+                    high=armies,
+                    default=armies,
+                    help=msg(
+                        _("0 to %(count)s: the armies in the land you throw into the tower."),
+                        count=armies,
+                    ),
+                ),
+            ),
             group=group,
             style=APP,
         ),
@@ -270,7 +291,7 @@ def _draft(state: State, seat: int) -> list[Choice]:
 
 
 def _year_events(state: State, seat: int) -> list[Choice]:
-    pool = _event_choices(season.events_available(state))
+    pool = event_choices(season.events_available(state))
     group = _("Event cards")
     fields = tuple(
         Field(f"card_{place}", _("Event card"), kind="choice", choices=pool)
@@ -330,7 +351,7 @@ def _current_event(state: State, seat: int) -> list[Choice]:
                     "event",
                     _("Event card"),
                     kind="choice",
-                    choices=_event_choices(season.events_left(state)),
+                    choices=event_choices(season.events_left(state)),
                 ),
             ),
             group=group,
@@ -394,7 +415,14 @@ def _act(state: State, seat: int) -> list[Choice]:
                 problem = msg(_("There are not enough armies in the supply."))
             if targets and problem is None:
                 fields += (
-                    Field("count", _("Armies to move"), low=0, high=info["armies"], default=0),
+                    Field(
+                        "count",
+                        _("Armies to move"),
+                        low=0,
+                        high=info["armies"],
+                        default=0,
+                        help=msg(_("0: no move; at least one army stays in the land.")),
+                    ),
                     Field("to", _("Move to"), kind="choice", choices=land_choices(targets)),
                 )
         if problem is not None:
@@ -508,33 +536,64 @@ def _land_name(value: Any) -> str:
     return lands()[value].name if isinstance(value, str) and value in lands() else str(value)
 
 
+def _event_name(value: Any) -> Any:
+    return event_short_label(value) if type(value) is int and value in EVENTS else str(value)
+
+
+def _card_name(value: Any) -> Any:
+    return ACTION_CARDS[value].label if value in ACTION_CARDS else str(value)
+
+
 def describe(action: Action) -> Msg:
+    """The log line: what was done and the land, card or cubes it concerns."""
     kind = action.get("type")
     by_app = action.get("by_app") is True
     if kind == "drop":
-        return (
-            msg(_("The app simulated the tower"))
-            if by_app
-            else msg(_("Cubes out of the tower entered"))
+        if by_app:
+            return msg(_("The app simulated the tower"))
+        outs = [action.get(key) for key in sorted(k for k in action if k.startswith("out_"))]
+        armies = [str(value) for value in outs[:-1]] if "out_peasants" in action else []
+        return msg(
+            _("Cubes out of the tower: armies %(armies)s; peasants %(peasants)s"),
+            armies=" / ".join(armies),
+            peasants=action.get("out_peasants"),
         )
     if kind == "defend":
         return msg(_("Armies defending: %(count)s"), count=action.get("count"))
     if kind == "reveal_land":
-        return msg(_("A land card is turned up"))
+        if by_app:
+            return msg(_("The app turns up a land card"))
+        return msg(_("Turns up %(land)s"), land=_land_name(action.get("land")))
     if kind == "refresh":
         return msg(_("The face-up land cards go under the deck"))
     if kind == "take":
-        if action.get("from") == "face_up":
-            return msg(_("Takes %(land)s"), land=_land_name(action.get("land")))
-        return msg(_("Takes the top card of the deck"))
+        if action.get("from") == "face_up" or not by_app:
+            return msg(
+                _("Takes %(land)s and places %(armies)s armies"),
+                land=_land_name(action.get("land")),
+                armies=action.get("group"),
+            )
+        return msg(
+            _("Takes the top card of the deck and places %(armies)s armies"),
+            armies=action.get("group"),
+        )
     if kind == "events":
-        return msg(_("The year's event cards are drawn"))
+        if by_app:
+            return msg(_("The year's event cards are drawn"))
+        return msg(
+            _("The year's event cards: %(cards)s"),
+            cards=", ".join(str(action.get(f"card_{place}")) for place in range(1, 5)),
+        )
     if kind == "action_card":
-        return msg(_("An action card is turned up"))
+        if by_app:
+            return msg(_("An action card is turned up"))
+        return msg(_("Action card turned up: %(card)s"), card=_card_name(action.get("card")))
     if kind == "turn_order":
         return msg(_("The generals are drawn"))
     if kind == "current_event":
-        return msg(_("The current event is drawn"))
+        if by_app:
+            return msg(_("The current event is drawn"))
+        return msg(_("Current event: %(event)s"), event=_event_name(action.get("event")))
     if kind == "play":
         land = action.get("land")
         if land == season.BLANK:
@@ -550,7 +609,12 @@ def describe(action: Action) -> Msg:
             )
         return msg(_("Reveals %(land)s"), land=_land_name(land))
     if kind == "revolt_card":
-        return msg(_("A revolting land is drawn"))
+        if by_app:
+            return msg(_("A revolting land is drawn"))
+        card = action.get("card")
+        if card == winter.BLANK:
+            return msg(_("A blank card is drawn: no revolt"))
+        return msg(_("Revolting land drawn: %(land)s"), land=_land_name(card))
     return msg(_("Unknown entry %(type)s"), type=str(kind))
 
 

@@ -217,11 +217,33 @@ class WallensteinGame(Game):
     def facts(self, action: Action) -> tuple[Field, ...]:
         kind = action.get("type")
         if kind == "drop" and not action.get("by_app"):
-            seats = sorted(key for key in action if key.startswith("out_"))
-            return tuple(Field(key, _("Cubes that came out"), low=0) for key in seats)
+            seats = sorted(
+                int(key[4:]) for key in action if key.startswith("out_") and key[4:].isdigit()
+            )
+            return tuple(
+                Field(
+                    f"out_{seat}",
+                    msg(_("Armies of player %(number)s that came out"), number=seat + 1),
+                    low=0,
+                    help=msg(_("Players are numbered in seat order; cubes, 0 or more.")),
+                )
+                for seat in seats
+            ) + (
+                Field(
+                    "out_peasants",
+                    _("Peasants (green)"),
+                    low=0,
+                    help=msg(_("Green cubes that came out, 0 or more.")),
+                ),
+            )
         if kind == "events" and not action.get("by_app"):
             return tuple(
-                Field(f"card_{place}", _("Event card"), low=1, high=len(EVENTS))
+                Field(
+                    f"card_{place}",
+                    msg(_("Event card %(place)s of 4"), place=place),
+                    kind="choice",
+                    choices=choices.event_choices(sorted(EVENTS)),
+                )
                 for place in range(1, EVENTS_PER_YEAR + 1)
             )
         if kind == "action_card" and not action.get("by_app"):
@@ -232,9 +254,26 @@ class WallensteinGame(Game):
             )
         if kind == "turn_order" and not action.get("by_app"):
             seats = sorted(key for key in action if key.startswith("pos_"))
-            return tuple(Field(key, _("General"), low=0) for key in seats)
+            return tuple(
+                Field(
+                    key,
+                    choices.POSITION_LABELS[int(key[4:]) - 1],
+                    low=0,
+                    high=len(seats) - 1,
+                    help=msg(_("The player's number in seat order, counted from 0.")),
+                )
+                for key in seats
+                if key[4:].isdigit() and 1 <= int(key[4:]) <= len(choices.POSITION_LABELS)
+            )
         if kind == "current_event" and not action.get("by_app"):
-            return (Field("event", _("Event card"), low=1, high=len(EVENTS)),)
+            return (
+                Field(
+                    "event",
+                    _("Event card"),
+                    kind="choice",
+                    choices=choices.event_choices(sorted(EVENTS)),
+                ),
+            )
         if (
             kind in ("reveal_land", "take")
             and not action.get("by_app")
@@ -245,7 +284,7 @@ class WallensteinGame(Game):
                     "land",
                     _("Land card"),
                     kind="choice",
-                    choices=choices.land_choices(list(lands())),
+                    choices=choices.land_choices(list(lands()), grouped=True),
                 ),
             )
         if kind == "revolt_card" and not action.get("by_app"):
@@ -254,7 +293,7 @@ class WallensteinGame(Game):
                     "card",
                     _("Land card"),
                     kind="choice",
-                    choices=choices.land_choices(list(lands())),
+                    choices=choices.land_choices(list(lands()), grouped=True),
                 ),
             )
         return ()

@@ -140,3 +140,44 @@ def test_correction_preview_names_lands_and_counters() -> None:
     assert "Anhalt goes back to unowned" in [
         render_english(line) for line in GAME.changes(before, lost)
     ]
+
+
+def test_correction_fields_name_players_peasants_and_limits() -> None:
+    """„Do věže se najednou vhodí 7 kostiček armád každého hráče a 10 neutrálních zelených
+    armád.“ - a correction of a drop asks for each player's armies and the green peasants."""
+    fields = GAME.facts(
+        {"type": "drop", "out_0": 1, "out_1": 2, "out_2": 0, "out_peasants": 3, "seat": 0}
+    )
+    labels = [render_english(field.label) for field in fields]
+    assert labels == [
+        "Armies of player 1 that came out",
+        "Armies of player 2 that came out",
+        "Armies of player 3 that came out",
+        "Peasants (green)",
+    ]
+    assert all(field.help is not None and field.low == 0 for field in fields)
+    state = _attack_on_anhalt()
+    drop_choice = next(c for c in GAME.choices(state, 0) if c.action == {"type": "drop"})
+    assert render_english(drop_choice.fields[0].label) == "Armies of Anna"
+    assert render_english(drop_choice.fields[0].help).endswith("0 to 4.")
+
+
+def test_log_lines_name_the_land_card_and_event() -> None:
+    """The log says what an entry concerns (the platform puts the player's name first)."""
+    lines = {
+        render_english(GAME.describe(action))
+        for action in (
+            {"type": "take", "from": "face_up", "land": "mark", "group": 4},
+            {"type": "action_card", "card": "palace"},
+            {"type": "current_event", "event": 5},
+            {"type": "revolt_card", "card": "passau"},
+            {"type": "reveal_land", "land": "trier"},
+        )
+    }
+    assert lines == {
+        "Takes Gft. Mark and places 4 armies",
+        "Action card turned up: Palace",
+        "Current event: 5. Bad harvest in Bayern (winter: 5 grain lost)",
+        "Revolting land drawn: Passau",
+        "Turns up Erzbm. Trier",
+    }
