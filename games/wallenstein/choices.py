@@ -226,7 +226,14 @@ def _draft(state: State, seat: int) -> list[Choice]:
             Choice(
                 msg(_("Turn up a land card")),
                 {"type": "reveal_land"},
-                fields=(Field("land", _("Land card"), kind="choice", choices=land_choices(cards)),),
+                fields=(
+                    Field(
+                        "land",
+                        _("Land card"),
+                        kind="choice",
+                        choices=land_choices(cards, grouped=True),
+                    ),
+                ),
                 group=group,
             ),
             _by_app(_("Let the app turn up a land card"), "reveal_land", group),

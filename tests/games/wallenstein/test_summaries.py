@@ -181,3 +181,18 @@ def test_log_lines_name_the_land_card_and_event() -> None:
         "Revolting land drawn: Passau",
         "Turns up Erzbm. Trier",
     }
+
+
+def test_the_top_card_of_the_deck_is_found_by_region() -> None:
+    """Taking the top card: the lands are listed region by region, each named with its region."""
+    from games.wallenstein.data import REGIONS, lands
+
+    state = GAME.setup(NAMES[:3], {"allocation": "draft"})
+    state = drop(state, [7, 7, 7], peasants=10)
+    state = do(state, 0, type="reveal_land", land="altmark")
+    state = do(state, 0, type="reveal_land", land="anhalt")
+    deck = next(c for c in GAME.choices(state, 0) if c.action == {"type": "take", "from": "deck"})
+    options = next(field for field in deck.fields if field.key == "land").choices
+    order = [REGIONS.index(lands()[land].region) for land, _label in options]
+    assert order == sorted(order) and len(options) == 35
+    assert render_english(options[0][1]).startswith("Brandenburg: ")
