@@ -6,7 +6,7 @@ from typing import Any
 
 from games.base import Action, Choice, Field, State
 from games.i18n import Msg, _, msg
-from games.wallenstein import actions, season, setup, tower, winter
+from games.wallenstein import actions, score_only, season, setup, tower, winter
 from games.wallenstein.data import (
     ACTION_CARDS,
     ACTION_KEYS,
@@ -526,6 +526,10 @@ def _hunger_draw(state: State, seat: int) -> list[Choice]:
     ]
 
 
+def _board(state: State, seat: int) -> list[Choice]:
+    return score_only.choices(state)
+
+
 _BUILDERS = {
     "drop": _drop,
     "defend": _defend,
@@ -536,6 +540,7 @@ _BUILDERS = {
     "current_event": _current_event,
     "act": _act,
     "hunger_draw": _hunger_draw,
+    score_only.STAGE: _board,
 }
 
 
@@ -615,6 +620,10 @@ def describe(action: Action) -> Msg:
                 target=_land_name(action.get("to")),
             )
         return msg(_("Reveals %(land)s"), land=_land_name(land))
+    if kind == "land":
+        return msg(_("Enters %(land)s as it stands"), land=_land_name(action.get("land")))
+    if kind == "score_winter":
+        return msg(_("The winter is scored"))
     if kind == "revolt_card":
         if by_app:
             return msg(_("A revolting land is drawn"))

@@ -36,7 +36,17 @@ from games.base import (
     seeded_random,
 )
 from games.i18n import Msg, _, msg
-from games.wallenstein import actions, changes, choices, scoring, season, setup, tower, winter
+from games.wallenstein import (
+    actions,
+    changes,
+    choices,
+    score_only,
+    scoring,
+    season,
+    setup,
+    tower,
+    winter,
+)
 from games.wallenstein.data import (
     ACTION_CARDS,
     EVENT_EFFECTS,
@@ -48,7 +58,7 @@ from games.wallenstein.data import (
     lands,
 )
 
-TABLE_STAGES = ("drop", "year_events", "action_card", "turn_order", "current_event")
+TABLE_STAGES = ("drop", "year_events", "action_card", "turn_order", "current_event", "board")
 
 
 class WallensteinGame(Game):
@@ -59,7 +69,10 @@ class WallensteinGame(Game):
         self, players: list[str], options: dict[str, str] | None = None, seed: int | None = None
     ) -> State:
         self.check_players(players)
-        return setup.initial_state(players, self.normalise_options(options))
+        chosen = self.normalise_options(options)
+        if chosen["mode"] == "scoring":
+            return setup.score_only_state(players, chosen)
+        return setup.initial_state(players, chosen)
 
     # -- who and what ------------------------------------------------------------
     def to_act(self, state: State) -> list[int]:
@@ -112,6 +125,8 @@ class WallensteinGame(Game):
                 action=ACTION_CARDS[season.current_card(state)].label,
                 player=names[season.current_player(state)],
             )
+        elif stage == score_only.STAGE:
+            label = msg(_("Winter %(year)s: enter the board as it stands"), year=state["year"])
         elif stage == "hunger_draw":
             label = msg(
                 _("Winter: %(drawer)s draws a revolting land of %(player)s"),
@@ -347,6 +362,8 @@ def allowed_keys(state: State, kind: str) -> frozenset[str]:
         "current_event": ("event",),
         "play": ("land", "to", "count", "add"),
         "revolt_card": ("card",),
+        "land": ("land", "owner", "buildings"),
+        "score_winter": (),
     }
     extra = ("by_app",) if kind in APP_DRAWN else ()
     return COMMON_KEYS | frozenset(fields[kind]) | frozenset(extra)
@@ -427,6 +444,14 @@ def _revolt_card(state: State, seat: int, action: Action) -> None:
     winter.draw(state, action)
 
 
+def _land(state: State, seat: int, action: Action) -> None:
+    score_only.enter_land(state, action)
+
+
+def _score_winter(state: State, seat: int, action: Action) -> None:
+    score_only.score_winter(state)
+
+
 _HANDLERS: dict[tuple[str, Any], Any] = {
     ("drop", "drop"): _drop,
     ("defend", "defend"): _defend,
@@ -439,9 +464,21 @@ _HANDLERS: dict[tuple[str, Any], Any] = {
     ("current_event", "current_event"): _current_event,
     ("act", "play"): _play,
     ("hunger_draw", "revolt_card"): _revolt_card,
+    (score_only.STAGE, "land"): _land,
+    (score_only.STAGE, "score_winter"): _score_winter,
 }
 
 OPTIONS = (
+    Option(
+        "mode",
+        _("Mode"),
+        (
+            ("full", _("The whole game with the app")),
+            ("scoring", _("Scoring only: enter the board at each winter")),
+        ),
+        "full",
+        _("For a table that plays without the app and wants the winter scoring and the result."),
+    ),
     Option(
         "allocation",
         _("Land allocation"),

@@ -74,6 +74,19 @@ def initial_state(players: list[str], options: dict[str, str]) -> State:
     return state
 
 
+def score_only_state(players: list[str], options: dict[str, str]) -> State:
+    """Score-only mode: no tower, no allocation; the board is entered at each winter."""
+    from games.wallenstein import score_only  # the mode's own rules
+
+    state = initial_state(players, {**options, "allocation": "draft"})
+    state["options"] = dict(options)
+    count = len(players)
+    state["supply"] = [ARMIES_PER_PLAYER] * count
+    state["peasant_supply"] = PEASANTS
+    score_only.start(state)
+    return state
+
+
 def place_fixed(state: State) -> None:
     """The rules' fixed start allocation: player A is seat 0, B seat 1, ..."""
     for seat, allocation in enumerate(FIXED_ALLOCATIONS[len(state["players"])]):
