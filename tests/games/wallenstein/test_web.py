@@ -159,3 +159,18 @@ def _to_act(table: Any) -> int:
     seats = GAME.to_act(table.state)
     assert len(seats) == 1, seats
     return seats[0]
+
+
+def test_score_only_table_enters_the_board_and_reads_the_winter(make_table: Any, join: Any) -> None:
+    """Score-only mode through the platform: a land entered from a phone (the multi field of
+    buildings arrives as a list), the winter scored, the summary on the phone page."""
+    table, host = make_table("wallenstein", players=3, mode="scoring")
+    anna, boris, _cyril = (join(table, 0, "Anna"), join(table, 1, "Boris"), join(table, 2, "C"))
+    entry = {"type": "land", "land": "mittelmark", "owner": 0, "buildings": ["palace", "church"]}
+    response = anna.act(entry)
+    assert response.status_code in OK, response.content.decode()
+    assert current(table)["lands"]["mittelmark"]["palace"] is True
+    assert boris.act({"type": "score_winter"}).status_code in OK
+    assert current(table)["winters"][0][0]["palace"] == 3
+    page = anna.page().content.decode()
+    assert "Winter 1: scoring" in page and "Running total" in page
