@@ -74,6 +74,9 @@ def _random_action(rng: random.Random, state):
             action[field.key] = rng.randint(
                 field.low or 0, field.high if field.high is not None else 3
             )
+        elif field.kind == "multi":
+            values = [value for value, _label in field.choices]
+            action[field.key] = rng.sample(values, rng.randint(0, len(values)))
         else:
             action[field.key] = rng.choice(field.choices)[0]
     action["seat"] = seat
@@ -87,12 +90,14 @@ def _random_action(rng: random.Random, state):
     players=st.sampled_from([3, 4, 5]),
     allocation=st.sampled_from(["draft", "fixed"]),
     reinforce=st.sampled_from(["army_first", "either"]),
+    mode=st.sampled_from(["full", "full", "full", "scoring"]),
 )
 def test_random_games_keep_every_cube_and_score_exactly(
-    seed: int, players: int, allocation: str, reinforce: str
+    seed: int, players: int, allocation: str, reinforce: str, mode: str
 ) -> None:
     rng = random.Random(seed)
-    state = GAME.setup(NAMES[:players], {"allocation": allocation, "reinforce": reinforce})
+    options = {"allocation": allocation, "reinforce": reinforce, "mode": mode}
+    state = GAME.setup(NAMES[:players], options)
     for _step in range(MAX_STEPS):
         if GAME.outcome(state) is not None:
             break
