@@ -183,8 +183,10 @@ def reinforce(state: State, seat: int, land: str, action: Action) -> None:
     if not isinstance(add, bool):
         raise IllegalAction(_("%(field)s must be yes or no."), field="add")
     count = action.get("count", 0)
+    targets = move_targets(state, seat, land, attack=False)
+    if "to" in action and action["to"] not in targets:
+        raise IllegalAction(_("Armies can only be moved to an adjacent land of your own."))
     if count != 0:
-        targets = move_targets(state, seat, land, attack=False)
         high = info["armies"] + (1 if add else 0) - 1
         count = _wanted_count(action, "count", 0, high)
         target = action.get("to")

@@ -6,8 +6,16 @@ from typing import Any
 
 from games.base import Action, Choice, Field, State
 from games.i18n import Msg, _, msg
-from games.wallenstein import actions, season, setup, tower, winter
-from games.wallenstein.data import ACTION_CARDS, ACTION_KEYS, EVENTS, lands
+from games.wallenstein import actions, score_only, season, setup, tower, winter
+from games.wallenstein.data import (
+    ACTION_CARDS,
+    ACTION_KEYS,
+    EVENT_EFFECTS,
+    EVENTS,
+    REGION_LABELS,
+    REGIONS,
+    lands,
+)
 
 APP = "secondary"
 POSITION_LABELS = (
@@ -19,8 +27,37 @@ POSITION_LABELS = (
 )
 
 
-def land_choices(ids: list[str]) -> tuple[tuple[Any, str], ...]:
-    return tuple((land, lands()[land].name) for land in ids)
+def land_choices(ids: list[str], grouped: bool = False) -> tuple[tuple[Any, Any], ...]:
+    """Lands to pick from; ``grouped``: ordered by region with the region named, so a card in
+    the hand is found by the region printed on it."""
+    if not grouped:
+        return tuple((land, lands()[land].name) for land in ids)
+    ordered = sorted(
+        ids, key=lambda land: (REGIONS.index(lands()[land].region), lands()[land].name)
+    )
+    return tuple(
+        (
+            land,
+            msg(
+                _("%(region)s: %(land)s"),
+                region=REGION_LABELS[lands()[land].region],
+                land=lands()[land].name,
+            ),
+        )
+        for land in ordered
+    )
+
+
+def event_label(number: int) -> Msg:
+    """An event card as printed: number, name, effect and the winter's grain loss."""
+    event = EVENTS[number]
+    return msg(
+        _("%(number)s. %(name)s: %(effect)s Winter: %(loss)s grain lost."),
+        number=number,
+        name=msg(event.label, region=REGION_LABELS.get(event.region or "", "")),
+        effect=EVENT_EFFECTS[event.kind],
+        loss=event.grain_loss,
+    )
 
 
 def action_card_choices(
@@ -29,8 +66,19 @@ def action_card_choices(
     return tuple((key, ACTION_CARDS[key].label) for key in keys)
 
 
-def _event_choices(numbers: list[int]) -> tuple[tuple[Any, str], ...]:
-    return tuple((number, str(number)) for number in numbers)
+def event_short_label(number: int) -> Msg:
+    """An event card in a list: number, name and the winter's grain loss."""
+    event = EVENTS[number]
+    return msg(
+        _("%(number)s. %(name)s (winter: %(loss)s grain lost)"),
+        number=number,
+        name=msg(event.label, region=REGION_LABELS.get(event.region or "", "")),
+        loss=event.grain_loss,
+    )
+
+
+def event_choices(numbers: list[int]) -> tuple[tuple[Any, Any], ...]:
+    return tuple((number, event_label(number)) for number in numbers)
 
 
 def _by_app(label: str, action_type: str, group: str = "", **extra: Any) -> Choice:
@@ -70,6 +118,13 @@ def going_in_note(state: State) -> Msg:
     )
 
 
+def _cube_help(most: int | None) -> Msg:
+    """The unit and the limit of a cube count: the ledger's most, unless it is hidden."""
+    if most is None:
+        return msg(_("Cubes that came out into the tray."))
+    return msg(_("Cubes that came out into the tray: 0 to %(most)s."), most=most)
+
+
 def _drop(state: State, seat: int) -> list[Choice]:
     most = tower.capacity(state)
     shown = state["options"]["ledger"] != "hidden"
@@ -77,10 +132,11 @@ def _drop(state: State, seat: int) -> list[Choice]:
     fields = tuple(
         Field(
             f"out_{place}",
-            names[place],
+            msg(_("Armies of %(player)s"), player=names[place]),
             low=0,
             high=most["armies"][place] if shown else None,
             default=0,
+            help=_cube_help(most["armies"][place] if shown else None),
         )
         for place in range(len(names))
     ) + (
@@ -90,6 +146,7 @@ def _drop(state: State, seat: int) -> list[Choice]:
             low=0,
             high=most["peasants"] if shown else None,
             default=0,
+            help=_cube_help(most["peasants"] if shown else None),
         ),
     )
     group = _("Tower")
@@ -142,7 +199,19 @@ def _defend(state: State, seat: int) -> list[Choice]:
         Choice(
             msg(_("Defend with some armies")),
             {"type": "defend"},
-            fields=(Field("count", _("Armies"), low=0, high=armies, default=armies),),
+            fields=(
+                Field(
+                    "count",
+                    _("Armies"),
+                    low=0,
+                    high=armies,
+                    default=armies,
+                    help=msg(
+                        _("0 to %(count)s: the armies in the land you throw into the tower."),
+                        count=armies,
+                    ),
+                ),
+            ),
             group=group,
             style=APP,
         ),
@@ -157,24 +226,37 @@ def _draft(state: State, seat: int) -> list[Choice]:
             Choice(
                 msg(_("Turn up a land card")),
                 {"type": "reveal_land"},
-                fields=(Field("land", _("Land card"), kind="choice", choices=land_choices(cards)),),
+                fields=(
+                    Field(
+                        "land",
+                        _("Land card"),
+                        kind="choice",
+                        choices=land_choices(cards, grouped=True),
+                    ),
+                ),
                 group=group,
             ),
             _by_app(_("Let the app turn up a land card"), "reveal_land", group),
         ]
-    armies = setup.next_group(state, seat)
+    sizes = setup.group_sizes(state, seat)
+    # one tap per face-up land and group size: the group is the player's choice (the rules'
+    # "všechny kostičky z jedné skupiny armád"), never a silent default
     result = [
         Choice(
-            msg(
-                _("Take %(land)s and place %(armies)s armies"),
-                land=lands()[land].name,
-                armies=armies,
-            ),
-            {"type": "take", "from": "face_up", "land": land},
+            msg(_("Take %(land)s with %(armies)s armies"), land=lands()[land].name, armies=size),
+            {"type": "take", "from": "face_up", "land": land, "group": size},
             group=group,
         )
         for land in state["draft"]["face_up"]
+        for size in sizes
     ]
+    group_field = Field(
+        "group",
+        _("Army group"),
+        kind="choice",
+        choices=tuple((size, str(size)) for size in sizes),
+        help=msg(_("Armies of the group placed in the land")),
+    )
     if setup.drawable(state):
         result.append(
             Choice(
@@ -185,14 +267,21 @@ def _draft(state: State, seat: int) -> list[Choice]:
                         "land",
                         _("Land card"),
                         kind="choice",
-                        choices=land_choices(setup.drawable(state)),
+                        choices=land_choices(setup.drawable(state), grouped=True),
                     ),
+                    group_field,
                 ),
                 group=group,
             )
         )
         result.append(
-            _by_app(_("Let the app draw the top card"), "take", group, **{"from": "deck"})
+            Choice(
+                msg(_("Let the app draw the top card")),
+                {"type": "take", "from": "deck", "by_app": True},
+                fields=(group_field,),
+                group=group,
+                style=APP,
+            )
         )
     result.append(
         Choice(
@@ -209,7 +298,7 @@ def _draft(state: State, seat: int) -> list[Choice]:
 
 
 def _year_events(state: State, seat: int) -> list[Choice]:
-    pool = _event_choices(season.events_available(state))
+    pool = event_choices(season.events_available(state))
     group = _("Event cards")
     fields = tuple(
         Field(f"card_{place}", _("Event card"), kind="choice", choices=pool)
@@ -269,7 +358,7 @@ def _current_event(state: State, seat: int) -> list[Choice]:
                     "event",
                     _("Event card"),
                     kind="choice",
-                    choices=_event_choices(season.events_left(state)),
+                    choices=event_choices(season.events_left(state)),
                 ),
             ),
             group=group,
@@ -310,18 +399,10 @@ def _act(state: State, seat: int) -> list[Choice]:
         if kind == "move":
             targets = actions.move_targets(state, seat, land, attack=True)
             if info["armies"] >= 2 and targets:
-                fields = (
-                    Field("to", _("Into"), kind="choice", choices=land_choices(targets)),
-                    Field(
-                        "count",
-                        _("Armies"),
-                        low=1,
-                        high=info["armies"] - 1,
-                        default=info["armies"] - 1,
-                    ),
-                )
-            else:
-                problem = msg(_("No army can move from this land."))
+                # one button per source and destination: no destination is ever a default
+                result.extend(_move_choices(state, seat, land, targets, group))
+                continue
+            problem = msg(_("No army can move from this land."))
         elif kind == "reinforce":
             targets = actions.move_targets(state, seat, land, attack=False)
             either = state["options"]["reinforce"] == "either"
@@ -341,7 +422,14 @@ def _act(state: State, seat: int) -> list[Choice]:
                 problem = msg(_("There are not enough armies in the supply."))
             if targets and problem is None:
                 fields += (
-                    Field("count", _("Armies to move"), low=0, high=info["armies"], default=0),
+                    Field(
+                        "count",
+                        _("Armies to move"),
+                        low=0,
+                        high=info["armies"],
+                        default=0,
+                        help=msg(_("0: no move; at least one army stays in the land.")),
+                    ),
                     Field("to", _("Move to"), kind="choice", choices=land_choices(targets)),
                 )
         if problem is not None:
@@ -378,6 +466,49 @@ def _act(state: State, seat: int) -> list[Choice]:
     return result
 
 
+def _move_label(state: State, seat: int, land: str, target: str) -> Msg:
+    owner = state["lands"][target]["owner"]
+    names = {"land": lands()[land].name, "target": lands()[target].name}
+    if owner == seat:
+        return msg(_("Move from %(land)s into %(target)s"), **names)
+    if owner is None:
+        return msg(_("Attack unowned %(target)s from %(land)s"), **names)
+    return msg(
+        _("Attack %(target)s of %(player)s from %(land)s"),
+        player=state["players"][owner],
+        **names,
+    )
+
+
+def _move_choices(
+    state: State, seat: int, land: str, targets: list[str], group: str
+) -> list[Choice]:
+    """Move / attack: source -> destination buttons, the armies in a field (all but one
+    by default, the rules' most)."""
+    armies = state["lands"][land]["armies"]
+    name = lands()[land].name
+    count = Field(
+        "count",
+        msg(_("Armies from %(land)s"), land=name),
+        low=1,
+        high=armies - 1,
+        default=armies - 1,
+        help=msg(
+            _("1 to %(high)s: at least one army stays in %(land)s."), high=armies - 1, land=name
+        ),
+    )
+    return [
+        Choice(
+            _move_label(state, seat, land, target),
+            {"type": "play", "land": land, "to": target},
+            fields=(count,),
+            group=group,
+            style="primary" if state["lands"][target]["owner"] != seat else APP,
+        )
+        for target in sorted(targets, key=lambda target: lands()[target].name)
+    ]
+
+
 def _hunger_draw(state: State, seat: int) -> list[Choice]:
     group = _("Hunger revolt")
     cards = winter.drawable_cards(state)
@@ -395,6 +526,10 @@ def _hunger_draw(state: State, seat: int) -> list[Choice]:
     ]
 
 
+def _board(state: State, seat: int) -> list[Choice]:
+    return score_only.choices(state)
+
+
 _BUILDERS = {
     "drop": _drop,
     "defend": _defend,
@@ -405,6 +540,7 @@ _BUILDERS = {
     "current_event": _current_event,
     "act": _act,
     "hunger_draw": _hunger_draw,
+    score_only.STAGE: _board,
 }
 
 
@@ -412,33 +548,64 @@ def _land_name(value: Any) -> str:
     return lands()[value].name if isinstance(value, str) and value in lands() else str(value)
 
 
+def _event_name(value: Any) -> Any:
+    return event_short_label(value) if type(value) is int and value in EVENTS else str(value)
+
+
+def _card_name(value: Any) -> Any:
+    return ACTION_CARDS[value].label if value in ACTION_CARDS else str(value)
+
+
 def describe(action: Action) -> Msg:
+    """The log line: what was done and the land, card or cubes it concerns."""
     kind = action.get("type")
     by_app = action.get("by_app") is True
     if kind == "drop":
-        return (
-            msg(_("The app simulated the tower"))
-            if by_app
-            else msg(_("Cubes out of the tower entered"))
+        if by_app:
+            return msg(_("The app simulated the tower"))
+        outs = [action.get(key) for key in sorted(k for k in action if k.startswith("out_"))]
+        armies = [str(value) for value in outs[:-1]] if "out_peasants" in action else []
+        return msg(
+            _("Cubes out of the tower: armies %(armies)s; peasants %(peasants)s"),
+            armies=" / ".join(armies),
+            peasants=action.get("out_peasants"),
         )
     if kind == "defend":
         return msg(_("Armies defending: %(count)s"), count=action.get("count"))
     if kind == "reveal_land":
-        return msg(_("A land card is turned up"))
+        if by_app:
+            return msg(_("The app turns up a land card"))
+        return msg(_("Turns up %(land)s"), land=_land_name(action.get("land")))
     if kind == "refresh":
         return msg(_("The face-up land cards go under the deck"))
     if kind == "take":
-        if action.get("from") == "face_up":
-            return msg(_("Takes %(land)s"), land=_land_name(action.get("land")))
-        return msg(_("Takes the top card of the deck"))
+        if action.get("from") == "face_up" or not by_app:
+            return msg(
+                _("Takes %(land)s and places %(armies)s armies"),
+                land=_land_name(action.get("land")),
+                armies=action.get("group"),
+            )
+        return msg(
+            _("Takes the top card of the deck and places %(armies)s armies"),
+            armies=action.get("group"),
+        )
     if kind == "events":
-        return msg(_("The year's event cards are drawn"))
+        if by_app:
+            return msg(_("The year's event cards are drawn"))
+        return msg(
+            _("The year's event cards: %(cards)s"),
+            cards=", ".join(str(action.get(f"card_{place}")) for place in range(1, 5)),
+        )
     if kind == "action_card":
-        return msg(_("An action card is turned up"))
+        if by_app:
+            return msg(_("An action card is turned up"))
+        return msg(_("Action card turned up: %(card)s"), card=_card_name(action.get("card")))
     if kind == "turn_order":
         return msg(_("The generals are drawn"))
     if kind == "current_event":
-        return msg(_("The current event is drawn"))
+        if by_app:
+            return msg(_("The current event is drawn"))
+        return msg(_("Current event: %(event)s"), event=_event_name(action.get("event")))
     if kind == "play":
         land = action.get("land")
         if land == season.BLANK:
@@ -453,8 +620,17 @@ def describe(action: Action) -> Msg:
                 target=_land_name(action.get("to")),
             )
         return msg(_("Reveals %(land)s"), land=_land_name(land))
+    if kind == "land":
+        return msg(_("Enters %(land)s as it stands"), land=_land_name(action.get("land")))
+    if kind == "score_winter":
+        return msg(_("The winter is scored"))
     if kind == "revolt_card":
-        return msg(_("A revolting land is drawn"))
+        if by_app:
+            return msg(_("A revolting land is drawn"))
+        card = action.get("card")
+        if card == winter.BLANK:
+            return msg(_("A blank card is drawn: no revolt"))
+        return msg(_("Revolting land drawn: %(land)s"), land=_land_name(card))
     return msg(_("Unknown entry %(type)s"), type=str(kind))
 
 

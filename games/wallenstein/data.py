@@ -17,7 +17,11 @@ from typing import Any
 from games.i18n import _
 
 # -- components ----------------------------------------------------------------
-ARMIES_PER_PLAYER = 62
+# "62x kostičky označující armády pro každého hráče" - and "Každý hráč položí jednu kostičku
+# jako žeton na počítadlo obilí": one cube marks grain, so 61 are armies.
+CUBES_PER_PLAYER = 62
+GRAIN_MARKERS = 1
+ARMIES_PER_PLAYER = CUBES_PER_PLAYER - GRAIN_MARKERS
 PEASANTS = 20
 REVOLT_MARKERS = 42
 BUILDING_STOCK = {"palace": 28, "church": 26, "trade": 26}
@@ -111,6 +115,18 @@ _EVENT_KIND_LABELS = {
     "tired_peasants": _("Peasants tired of fighting"),
     "angry_peasants": _("Angry peasants"),
     "trade_bonus": _("Trade bonus"),
+}
+
+# What each kind of card does in its season (the rulebook's "Karty událostí").
+EVENT_EFFECTS = {
+    "bad_harvest": _("Grain actions in the region give 2 grain less."),
+    "good_harvest": _("Grain actions in the region give 2 grain more."),
+    "church_peace": _("Lands with a church cannot be attacked."),
+    "troop_shortage": _("Recruiting in the region gives 3 armies instead of 5, 2 instead of 3."),
+    "palace_guards": _("An attacked land with a palace gets one green cube for the defender."),
+    "tired_peasants": _("No green cubes defend an unoccupied land."),
+    "angry_peasants": _("Unoccupied lands are defended by 3 green cubes."),
+    "trade_bonus": _("A trading house gives 1 gold instead of costing 1."),
 }
 
 # (number, kind, region, grain loss) exactly as the rulebook's list of the 25 cards.

@@ -33,11 +33,23 @@ from games.base import (
     int_arg,
     require,
     seat_arg,
+    seeded_random,
 )
 from games.i18n import Msg, _, msg
-from games.wallenstein import actions, choices, scoring, season, setup, tower, winter
+from games.wallenstein import (
+    actions,
+    changes,
+    choices,
+    score_only,
+    scoring,
+    season,
+    setup,
+    tower,
+    winter,
+)
 from games.wallenstein.data import (
     ACTION_CARDS,
+    EVENT_EFFECTS,
     EVENTS,
     EVENTS_PER_YEAR,
     REGION_LABELS,
@@ -46,7 +58,7 @@ from games.wallenstein.data import (
     lands,
 )
 
-TABLE_STAGES = ("drop", "year_events", "action_card", "turn_order", "current_event")
+TABLE_STAGES = ("drop", "year_events", "action_card", "turn_order", "current_event", "board")
 
 
 class WallensteinGame(Game):
@@ -57,7 +69,10 @@ class WallensteinGame(Game):
         self, players: list[str], options: dict[str, str] | None = None, seed: int | None = None
     ) -> State:
         self.check_players(players)
-        return setup.initial_state(players, self.normalise_options(options))
+        chosen = self.normalise_options(options)
+        if chosen["mode"] == "scoring":
+            return setup.score_only_state(players, chosen)
+        return setup.initial_state(players, chosen)
 
     # -- who and what ------------------------------------------------------------
     def to_act(self, state: State) -> list[int]:
@@ -110,6 +125,8 @@ class WallensteinGame(Game):
                 action=ACTION_CARDS[season.current_card(state)].label,
                 player=names[season.current_player(state)],
             )
+        elif stage == score_only.STAGE:
+            label = msg(_("Winter %(year)s: enter the board as it stands"), year=state["year"])
         elif stage == "hunger_draw":
             label = msg(
                 _("Winter: %(drawer)s draws a revolting land of %(player)s"),
@@ -135,6 +152,8 @@ class WallensteinGame(Game):
         handler = _HANDLERS.get((stage, kind))
         if handler is None:
             raise IllegalAction(_("%(value)s is not possible now."), value=str(kind))
+        _refuse_unknown_keys(state, kind, action)
+        state["last_event"] = None  # a summary lasts until the next entry
         handler(state, seat, action)
         return state
 
@@ -197,18 +216,49 @@ class WallensteinGame(Game):
             seen["current_event_label"] = msg(
                 event.label, region=REGION_LABELS.get(event.region or "", "")
             )
+            seen["current_event_effect"] = EVENT_EFFECTS[event.kind]
         if state["battle"] is not None:
             seen["going_in"] = tower.going_in(state)
+        seen["year_events"] = [
+            {"number": number, "name": choices.event_short_label(number)}
+            for number in state["events"]["year"]
+        ]
+        seen["last_event"] = _shown_event(state)
         return seen
+
+    def changes(self, before: State, after: State) -> list[Msg]:
+        return changes.between(before, after)
 
     def facts(self, action: Action) -> tuple[Field, ...]:
         kind = action.get("type")
         if kind == "drop" and not action.get("by_app"):
-            seats = sorted(key for key in action if key.startswith("out_"))
-            return tuple(Field(key, _("Cubes that came out"), low=0) for key in seats)
+            seats = sorted(
+                int(key[4:]) for key in action if key.startswith("out_") and key[4:].isdigit()
+            )
+            return tuple(
+                Field(
+                    f"out_{seat}",
+                    msg(_("Armies of player %(number)s that came out"), number=seat + 1),
+                    low=0,
+                    help=msg(_("Players are numbered in seat order; cubes, 0 or more.")),
+                )
+                for seat in seats
+            ) + (
+                Field(
+                    "out_peasants",
+                    _("Peasants (green)"),
+                    low=0,
+                    help=msg(_("Green cubes that came out, 0 or more.")),
+                ),
+            )
         if kind == "events" and not action.get("by_app"):
             return tuple(
-                Field(f"card_{place}", _("Event card"), low=1, high=len(EVENTS))
+                Field(
+                    f"card_{place}",
+                    msg(_("Event card %(place)s of 4"), place=place),
+                    kind="choice",
+                    choices=choices.event_choices(sorted(EVENTS)),
+                )
                 for place in range(1, EVENTS_PER_YEAR + 1)
             )
         if kind == "action_card" and not action.get("by_app"):
@@ -219,9 +269,26 @@ class WallensteinGame(Game):
             )
         if kind == "turn_order" and not action.get("by_app"):
             seats = sorted(key for key in action if key.startswith("pos_"))
-            return tuple(Field(key, _("General"), low=0) for key in seats)
+            return tuple(
+                Field(
+                    key,
+                    choices.POSITION_LABELS[int(key[4:]) - 1],
+                    low=0,
+                    high=len(seats) - 1,
+                    help=msg(_("The player's number in seat order, counted from 0.")),
+                )
+                for key in seats
+                if key[4:].isdigit() and 1 <= int(key[4:]) <= len(choices.POSITION_LABELS)
+            )
         if kind == "current_event" and not action.get("by_app"):
-            return (Field("event", _("Event card"), low=1, high=len(EVENTS)),)
+            return (
+                Field(
+                    "event",
+                    _("Event card"),
+                    kind="choice",
+                    choices=choices.event_choices(sorted(EVENTS)),
+                ),
+            )
         if (
             kind in ("reveal_land", "take")
             and not action.get("by_app")
@@ -232,7 +299,7 @@ class WallensteinGame(Game):
                     "land",
                     _("Land card"),
                     kind="choice",
-                    choices=choices.land_choices(list(lands())),
+                    choices=choices.land_choices(list(lands()), grouped=True),
                 ),
             )
         if kind == "revolt_card" and not action.get("by_app"):
@@ -241,7 +308,7 @@ class WallensteinGame(Game):
                     "card",
                     _("Land card"),
                     kind="choice",
-                    choices=choices.land_choices(list(lands())),
+                    choices=choices.land_choices(list(lands()), grouped=True),
                 ),
             )
         return ()
@@ -250,11 +317,71 @@ class WallensteinGame(Game):
         return choices.describe(action)
 
 
+def _shown_event(state: State) -> dict[str, Any] | None:
+    """The last summary; with the ledger hidden, without what is inside the tower."""
+    event = state.get("last_event")
+    if event is None or state["options"]["ledger"] != "hidden":
+        return event
+    hidden = ("tower_before", "tower_after")
+    shown = {key: value for key, value in event.items() if key not in hidden}
+    shown["earlier"] = [
+        {key: value for key, value in item.items() if key not in hidden}
+        for item in event.get("earlier", [])
+    ]
+    return shown
+
+
+# -- the fields each entry may carry ---------------------------------------------------------
+COMMON_KEYS = frozenset({"type", "seat", "seed"})
+APP_DRAWN = frozenset(
+    {
+        "drop",
+        "reveal_land",
+        "take",
+        "events",
+        "action_card",
+        "turn_order",
+        "current_event",
+        "revolt_card",
+    }
+)
+
+
+def allowed_keys(state: State, kind: str) -> frozenset[str]:
+    """The keys an entry of ``kind`` may have: a stray key means a malformed entry."""
+    count = len(state["players"])
+    fields: dict[str, tuple[str, ...]] = {
+        "drop": (*(f"out_{seat}" for seat in range(count)), "out_peasants"),
+        "defend": ("count",),
+        "reveal_land": ("land",),
+        "refresh": (),
+        "take": ("from", "land", "group"),
+        "events": tuple(f"card_{place}" for place in range(1, EVENTS_PER_YEAR + 1)),
+        "action_card": ("card",),
+        "turn_order": tuple(f"pos_{place}" for place in range(1, count + 1)),
+        "current_event": ("event",),
+        "play": ("land", "to", "count", "add"),
+        "revolt_card": ("card",),
+        "land": ("land", "owner", "buildings"),
+        "score_winter": (),
+    }
+    extra = ("by_app",) if kind in APP_DRAWN else ()
+    return COMMON_KEYS | frozenset(fields[kind]) | frozenset(extra)
+
+
+def _refuse_unknown_keys(state: State, kind: str, action: Action) -> None:
+    unknown = sorted(str(key) for key in action if key not in allowed_keys(state, kind))
+    if unknown:
+        raise IllegalAction(_("%(field)s is not a field of this entry."), field=unknown[0])
+    if not isinstance(action.get("by_app", False), bool):
+        raise IllegalAction(_("%(field)s must be yes or no."), field="by_app")
+
+
 # -- handlers: (stage, action type) -> change of the fresh state -------------------------
 def _drop(state: State, seat: int, action: Action) -> None:
     count = len(state["players"])
     if action.get("by_app") is True:
-        out = tower.simulate(state, action.get("seed", 0))
+        out = tower.simulate(state, seeded_random(action))
     else:
         out = {
             "armies": [int_arg(action, f"out_{place}", 0, 10_000) for place in range(count)],
@@ -272,6 +399,7 @@ def _drop(state: State, seat: int, action: Action) -> None:
     elif after == "tax":
         season.after_tax_revolt(state, battle)
     else:
+        winter.revolt_fought(state, battle)
         winter.next_revolt(state)
 
 
@@ -316,6 +444,14 @@ def _revolt_card(state: State, seat: int, action: Action) -> None:
     winter.draw(state, action)
 
 
+def _land(state: State, seat: int, action: Action) -> None:
+    score_only.enter_land(state, action)
+
+
+def _score_winter(state: State, seat: int, action: Action) -> None:
+    score_only.score_winter(state)
+
+
 _HANDLERS: dict[tuple[str, Any], Any] = {
     ("drop", "drop"): _drop,
     ("defend", "defend"): _defend,
@@ -328,9 +464,21 @@ _HANDLERS: dict[tuple[str, Any], Any] = {
     ("current_event", "current_event"): _current_event,
     ("act", "play"): _play,
     ("hunger_draw", "revolt_card"): _revolt_card,
+    (score_only.STAGE, "land"): _land,
+    (score_only.STAGE, "score_winter"): _score_winter,
 }
 
 OPTIONS = (
+    Option(
+        "mode",
+        _("Mode"),
+        (
+            ("full", _("The whole game with the app")),
+            ("scoring", _("Scoring only: enter the board at each winter")),
+        ),
+        "full",
+        _("For a table that plays without the app and wants the winter scoring and the result."),
+    ),
     Option(
         "allocation",
         _("Land allocation"),

@@ -20,16 +20,16 @@ CATEGORY_LABELS = {
     1: {
         "lands": _("Winter 1: lands"),
         "buildings": _("Winter 1: buildings"),
-        "palace": _("Winter 1: most palaces"),
-        "church": _("Winter 1: most churches"),
-        "trade": _("Winter 1: most trading houses"),
+        "palace": _("Winter 1: palace majority points"),
+        "church": _("Winter 1: church majority points"),
+        "trade": _("Winter 1: trading house majority points"),
     },
     2: {
         "lands": _("Winter 2: lands"),
         "buildings": _("Winter 2: buildings"),
-        "palace": _("Winter 2: most palaces"),
-        "church": _("Winter 2: most churches"),
-        "trade": _("Winter 2: most trading houses"),
+        "palace": _("Winter 2: palace majority points"),
+        "church": _("Winter 2: church majority points"),
+        "trade": _("Winter 2: trading house majority points"),
     },
 }
 

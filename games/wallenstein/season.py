@@ -10,10 +10,9 @@ are turned up one by one as they are reached.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
-from games.base import Action, IllegalAction, State, require
+from games.base import Action, IllegalAction, State, require, seeded_random
 from games.i18n import _
 from games.wallenstein import actions, board
 from games.wallenstein.data import (
@@ -45,6 +44,8 @@ def start_year(state: State) -> None:
     state["events"]["used"] = []
     state["events"]["current"] = None
     state["season"] = None
+    # last year's action cards, turn order and used land cards are off the boards
+    state["season_state"] = None
     state["stage"] = "year_events"
 
 
@@ -59,7 +60,7 @@ def events_available(state: State) -> list[int]:
 def enter_events(state: State, action: Action) -> None:
     pool = events_available(state)
     if action.get("by_app") is True:
-        cards = random.Random(action.get("seed")).sample(pool, EVENTS_PER_YEAR)
+        cards = seeded_random(action).sample(pool, EVENTS_PER_YEAR)
     else:
         cards = [action.get(f"card_{place}") for place in range(1, EVENTS_PER_YEAR + 1)]
         for card in cards:
@@ -104,7 +105,7 @@ def reveal_action_card(state: State, action: Action) -> None:
     if action.get("by_app") is True:
         # the app shuffles what is left and turns up as many as are due now
         due = OPEN_ACTION_CARDS - len(season["actions"]) if not season["order"] else 1
-        season["actions"].extend(random.Random(action.get("seed")).sample(left, max(1, due)))
+        season["actions"].extend(seeded_random(action).sample(left, max(1, due)))
     else:
         card = action.get("card")
         if card not in left:
@@ -123,7 +124,7 @@ def reveal_action_card(state: State, action: Action) -> None:
 def set_turn_order(state: State, action: Action) -> None:
     count = len(state["players"])
     if action.get("by_app") is True:
-        order = random.Random(action.get("seed")).sample(range(count), count)
+        order = seeded_random(action).sample(range(count), count)
     else:
         order = [action.get(f"pos_{place}") for place in range(1, count + 1)]
         for seat in order:
@@ -141,7 +142,7 @@ def events_left(state: State) -> list[int]:
 def set_current_event(state: State, action: Action) -> None:
     left = events_left(state)
     if action.get("by_app") is True:
-        card = random.Random(action.get("seed")).choice(left)
+        card = seeded_random(action).choice(left)
     else:
         card = action.get("event")
         if not _is_int(card) or card not in left:

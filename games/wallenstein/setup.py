@@ -7,10 +7,9 @@ are drafted, or handed out by the fixed allocation of the rules' appendix.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
-from games.base import IllegalAction, State, require
+from games.base import IllegalAction, State, require, seeded_random
 from games.i18n import _
 from games.wallenstein import board, tower
 from games.wallenstein.data import (
@@ -44,6 +43,7 @@ def initial_state(players: list[str], options: dict[str, str]) -> State:
         "tray": tower.empty_cubes(count),
         "battle": None,
         "last_battle": None,
+        "last_event": None,
         "draft": None,
         "events": {"drawn": [], "year": [], "used": [], "current": None},
         "season_state": None,
@@ -74,6 +74,19 @@ def initial_state(players: list[str], options: dict[str, str]) -> State:
     return state
 
 
+def score_only_state(players: list[str], options: dict[str, str]) -> State:
+    """Score-only mode: no tower, no allocation; the board is entered at each winter."""
+    from games.wallenstein import score_only  # the mode's own rules
+
+    state = initial_state(players, {**options, "allocation": "draft"})
+    state["options"] = dict(options)
+    count = len(players)
+    state["supply"] = [ARMIES_PER_PLAYER] * count
+    state["peasant_supply"] = PEASANTS
+    score_only.start(state)
+    return state
+
+
 def place_fixed(state: State) -> None:
     """The rules' fixed start allocation: player A is seat 0, B seat 1, ..."""
     for seat, allocation in enumerate(FIXED_ALLOCATIONS[len(state["players"])]):
@@ -87,7 +100,8 @@ def place_fixed(state: State) -> None:
 def start_draft(state: State) -> None:
     state["draft"] = {
         "turn": 0,
-        "placed": [0] * len(state["players"]),
+        # the army groups still on each player board (the rules: 9, 8 or 7 of 5, 4, 4, 3, ...)
+        "groups": [list(groups_in_play(len(state["players"]))) for _seat in state["players"]],
         "face_up": [],
         "bottom": [],
         "previous_offer": [],
@@ -96,9 +110,27 @@ def start_draft(state: State) -> None:
     state["stage"] = "draft"
 
 
-def next_group(state: State, seat: int) -> int:
-    """Armies of the next group on ``seat``'s board (5, 4, 4, 3, 3, 2, 2, 2, 2)."""
-    return ARMY_GROUPS[state["draft"]["placed"][seat]]
+def groups_in_play(players: int) -> tuple[int, ...]:
+    """The army groups each player fills: 've třech hráčích 9 skupin, ve čtyřech 8, v pěti 7'."""
+    return ARMY_GROUPS[: GROUP_COUNT[players]]
+
+
+def group_sizes(state: State, seat: int) -> list[int]:
+    """The different group sizes still on ``seat``'s board, largest first: groups of the
+    same size are interchangeable, so one choice per size."""
+    return sorted(set(state["draft"]["groups"][seat]), reverse=True)
+
+
+def _chosen_group(state: State, seat: int, action: dict[str, Any]) -> int:
+    """'musí umístit všechny kostičky z jedné skupiny armád': the player picks the group."""
+    sizes = group_sizes(state, seat)
+    group = action.get("group")
+    if type(group) is not int or group not in sizes:
+        raise IllegalAction(
+            _("Choose one of your army groups left: %(groups)s."),
+            groups=", ".join(str(size) for size in sizes),
+        )
+    return group
 
 
 def drawable(state: State) -> list[str]:
@@ -133,7 +165,7 @@ def _drawn_land(state: State, action: dict[str, Any]) -> str:
     cards = drawable(state)
     require(bool(cards), _("The deck of land cards is empty."))
     if action.get("by_app") is True:
-        return random.Random(action.get("seed")).choice(sorted(cards))
+        return seeded_random(action).choice(sorted(cards))
     land = action.get("land")
     if land not in cards:
         if land in state["draft"]["bottom"]:
@@ -158,10 +190,11 @@ def refresh(state: State) -> None:
 
 
 def take(state: State, seat: int, action: dict[str, Any]) -> None:
-    """Take a face-up card or the top of the deck and place the next army group there."""
+    """Take a face-up card or the top of the deck and place a chosen army group there."""
     draft = state["draft"]
     require(not must_reveal(state), _("First turn up the land card for the empty place."))
     source = action.get("from")
+    armies = _chosen_group(state, seat, action)
     offer = sorted(draft["face_up"])
     if source == "face_up":
         land = action.get("land")
@@ -174,11 +207,10 @@ def take(state: State, seat: int, action: dict[str, Any]) -> None:
             draft["bottom"].remove(land)
     else:
         raise IllegalAction(_("Take a face-up card or the top card of the deck."))
-    armies = next_group(state, seat)
     state["lands"][land]["owner"] = seat
     state["lands"][land]["armies"] = armies
     state["supply"][seat] -= armies
-    draft["placed"][seat] += 1
+    draft["groups"][seat].remove(armies)
     draft["previous_offer"] = offer
     draft["refreshed"] = False
     board.note(
@@ -188,8 +220,7 @@ def take(state: State, seat: int, action: dict[str, Any]) -> None:
         land=lands()[land].name,
         armies=armies,
     )
-    groups = GROUP_COUNT[len(state["players"])]
-    if all(placed >= groups for placed in draft["placed"]):
+    if not any(draft["groups"]):
         state["draft"] = None
         from games.wallenstein import season  # the year follows the set-up
 

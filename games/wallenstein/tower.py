@@ -23,7 +23,7 @@ from typing import Any
 
 from games.base import IllegalAction, State, require
 from games.i18n import _
-from games.wallenstein import board
+from games.wallenstein import board, report
 
 # The chance that one cube comes out when the app simulates the tower: real towers keep a
 # good part of what is thrown in, which is the point of the tray ledger.
@@ -93,9 +93,8 @@ def capacity(state: State) -> dict[str, Any]:
     }
 
 
-def simulate(state: State, seed: int) -> dict[str, Any]:
+def simulate(state: State, rng: random.Random) -> dict[str, Any]:
     """A drop drawn by the app: each cube in the tower falls out with a fixed chance."""
-    rng = random.Random(seed)
     most = capacity(state)
 
     def fall(cubes: int) -> int:
@@ -110,6 +109,8 @@ def drop(state: State, out: dict[str, Any]) -> dict[str, Any]:
     Returns the finished battle record (with ``out`` and ``result``).
     """
     most = capacity(state)
+    thrown = going_in(state)
+    before = {"armies": list(state["tower"]["armies"]), "peasants": state["tower"]["peasants"]}
     names = state["players"]
     hidden = state["options"]["ledger"] == "hidden"
     for seat, (came, limit) in enumerate(zip(out["armies"], most["armies"], strict=True)):
@@ -152,6 +153,7 @@ def drop(state: State, out: dict[str, Any]) -> dict[str, Any]:
     else:
         settle(state, battle, out)
     state["last_battle"] = battle
+    report.record(state, report.battle_event(state, battle, thrown, before))
     return battle
 
 
@@ -196,6 +198,7 @@ def settle(state: State, battle: dict[str, Any], out: dict[str, Any]) -> None:
         _return_side(state, battle, "attacker", out)
         _return_side(state, battle, "defender", out)
         board.devastate(state, land_id)
+        battle["devastated"] = True
         battle["result"] = "draw"
         battle["survivors"] = 0
         return
@@ -211,6 +214,7 @@ def settle(state: State, battle: dict[str, Any], out: dict[str, Any]) -> None:
         battle["survivors"] = 0
         if battle["kind"] == "revolt":
             board.devastate(state, land_id)
+            battle["devastated"] = True
         return
     peasants_with_winner = out["peasants"] if battle["peasant_side"] == winner else 0
     # "Pokud sedláci bojovali na straně vítěze, vrací se do zásoby jako první" - and peasants

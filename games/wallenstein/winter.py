@@ -8,11 +8,9 @@ revolting lands from the player's land cards, blanks included.
 
 from __future__ import annotations
 
-import random
-
-from games.base import Action, IllegalAction, State, require
+from games.base import Action, IllegalAction, State, require, seeded_random
 from games.i18n import _
-from games.wallenstein import board, scoring, tower
+from games.wallenstein import board, report, scoring, tower
 from games.wallenstein.data import BLANK_CARDS, EVENTS, YEARS, hunger_revolts, lands
 
 BLANK = "blank"
@@ -24,6 +22,8 @@ def start_winter(state: State) -> None:
     state["season"] = "winter"
     state["events"]["current"] = None
     count = len(state["players"])
+    grain_before = list(state["grain"])
+    owned = [len(board.owned_lands(state, seat)) for seat in range(count)]
     state["grain"] = [max(0, grain - loss) for grain in state["grain"]]
     queue = []
     shortages = [0] * count
@@ -38,7 +38,11 @@ def start_winter(state: State) -> None:
         "loss": loss,
         "shortages": shortages,
         "queue": queue,
+        "players": report.grain_report(state, grain_before, owned),
+        "revolts": [],
     }
+    if queue:
+        report.record(state, report.hunger_event(state))
     next_revolt(state)
 
 
@@ -78,7 +82,7 @@ def draw(state: State, action: Action) -> None:
         # a blank stands for five cards in the player's hand of land cards
         blanks = BLANK_CARDS - head["drawn"].count(BLANK)
         pool = [land for land in cards if land != BLANK] + [BLANK] * blanks
-        card = random.Random(action.get("seed")).choice(pool)
+        card = seeded_random(action).choice(pool)
     else:
         card = action.get("card")
         if card not in cards:
@@ -89,6 +93,7 @@ def draw(state: State, action: Action) -> None:
     seat = head["seat"]
     name = state["players"][seat]
     if card == BLANK:
+        state["winter"]["revolts"].append({"seat": seat, "land": None, "land_name": None})
         board.note(state, _("A blank card was drawn for %(player)s: no revolt there."), player=name)
         next_revolt(state)
         return
@@ -96,6 +101,16 @@ def draw(state: State, action: Action) -> None:
     # "Ty útočí s tolika armádami, kolik je v zemi žetonů revolty. Další armády jsou přidány
     # za chybějící obilí."
     peasants = tower.take_peasants(state, info["revolt"] + head["extra"])
+    state["winter"]["revolts"].append(
+        {
+            "seat": seat,
+            "land": card,
+            "land_name": lands()[card].name,
+            "markers": info["revolt"],
+            "extra": head["extra"],
+            "peasants": peasants,
+        }
+    )
     board.note(
         state,
         _("Hunger revolt in %(land)s of %(player)s: attacking peasants %(peasants)s."),
@@ -120,7 +135,9 @@ def draw(state: State, action: Action) -> None:
 def finish_winter(state: State) -> None:
     """Score, remove every revolt marker, and start the next year or end the game."""
     require(state["winter"] is not None, _("It is not winter."))
-    state["winters"].append(scoring.winter_points(state))
+    points = scoring.winter_points(state)
+    state["winters"].append(points)
+    report.record(state, report.winter_event(state, points, scoring.totals(state)))
     for info in state["lands"].values():
         info["revolt"] = 0
     state["winter"]["queue"] = []
@@ -131,3 +148,11 @@ def finish_winter(state: State) -> None:
     from games.wallenstein import season  # the next year
 
     season.start_year(state)
+
+
+def revolt_fought(state: State, battle: dict) -> None:
+    """Add the outcome of a hunger revolt to the winter's list of revolts."""
+    revolts = state["winter"]["revolts"]
+    if revolts and revolts[-1]["land"] == battle["land"]:
+        revolts[-1]["result"] = battle["result"]
+        revolts[-1]["devastated"] = battle.get("devastated", False)

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import os
 import re
+from pathlib import Path
 
 import pytest
 
-from tests.browser.test_table import join
+from tests.browser.phone_actions import LIVE, join, tap
 
 pytestmark = pytest.mark.browser
 
@@ -23,7 +25,7 @@ def start_wallenstein(page, base_url: str) -> str:
     return page.url.rstrip("/").rsplit("/", 1)[1]
 
 
-def tap(phone, label: str) -> None:
+def tap_now(phone, label: str) -> None:
     """Tap an entry button; it appears live, without a reload."""
     phone.get_by_role("button", name=label).click()
 
@@ -48,12 +50,12 @@ def test_three_phones_set_up_and_see_a_land_revealed_live(server, phones, screen
     anna, boris, cyril = seats
 
     # Set-up, each step entered from another phone, each phone updating live.
-    tap(anna, "Let the app simulate the tower")
+    tap_now(anna, "Let the app simulate the tower")
     boris.get_by_role("button", name="Let the app draw the event cards").wait_for()
-    tap(boris, "Let the app draw the event cards")
-    tap(cyril, "Let the app turn up the action cards")
-    tap(anna, "Let the app draw the generals")
-    tap(boris, "Let the app draw the current event")
+    tap_now(boris, "Let the app draw the event cards")
+    tap_now(cyril, "Let the app turn up the action cards")
+    tap_now(anna, "Let the app draw the generals")
+    tap_now(boris, "Let the app draw the current event")
 
     # One phone says "Your turn"; the table shows the season and the year's cards.
     screen.locator(".g-wallenstein .season li.now").first.wait_for()
@@ -99,3 +101,136 @@ def test_czech_and_russian_phones_read_their_language(server, phones, screen):
     russian.get_by_role("button", name="Пусть карты событий вытянет приложение").wait_for()
     assert "Зерно" in russian.locator(".g-wallenstein").inner_text()
     assert "Obilí" in czech.locator(".g-wallenstein").inner_text()
+
+
+# -- what happened: battle and winter summaries, and the layout ------------------------------
+SHOTS = Path(os.environ.get("WALLENSTEIN_SHOTS", "/tmp/wallenstein-shots"))
+
+
+def _phone(browser, locale: str, width: int = 390, height: int = 844):
+    context = browser.new_context(
+        locale=locale,
+        viewport={"width": width, "height": height},
+        is_mobile=True,
+        has_touch=True,
+    )
+    context.set_default_timeout(10_000)
+    return context.new_page()
+
+
+def _form(page, *parts: str):
+    """The entry form whose action JSON holds every one of ``parts`` (language-independent)."""
+    forms = page.locator("form.choice")
+    for part in parts:
+        forms = forms.filter(has=page.locator(f"input[name=action][value*='{part}']"))
+    return forms.first
+
+
+def _send(page, form) -> None:
+    with page.expect_response(lambda r: "/act/" in r.url, timeout=LIVE):
+        form.locator("button[type=submit]").click()
+    page.wait_for_function("() => !document.querySelector('.htmx-request')", timeout=LIVE)
+
+
+def _shot(page, name: str) -> None:
+    """The whole page, and the summary alone (to look at it at full size)."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+    page.locator(".last-event").last.screenshot(path=str(SHOTS / f"{name}-summary.png"))
+
+
+def _three_languages(server, browser, screen):
+    """Jana (Czech, seat 0), Ivan (Russian, seat 1), Emma (English, seat 2); fixed lands."""
+    start_wallenstein(screen, server.url)
+    join_url = screen.locator(".join-qr figcaption a").get_attribute("href")
+    jana, ivan, emma = _phone(browser, "cs-CZ"), _phone(browser, "ru-RU"), _phone(browser, "en-US")
+    for phone, name in ((jana, "Jana"), (ivan, "Ivan"), (emma, "Emma")):
+        phone.goto(join_url)  # the join page in the phone's own language
+        phone.fill("input[name=name]", name)
+        phone.locator("form button[type=submit]").last.click()
+        phone.wait_for_url(re.compile(r"/me/$"))
+    screen.reload()
+    screen.get_by_role("button", name="Start the game").click()
+    return jana, ivan, emma
+
+
+def test_a_battle_is_told_on_the_table_and_both_phones(server, browser, screen):
+    jana, ivan, emma = _three_languages(server, browser, screen)
+    tap(emma, "Let the app simulate the tower")
+    tap(emma, "Let the app draw the event cards")
+    tap(emma, "Enter the action card turned up", card="Move / attack A")
+    tap(emma, "Let the app turn up the action cards")
+    tap(emma, "Enter the order of the generals", pos_1="Jana", pos_2="Ivan", pos_3="Emma")
+    tap(emma, "Let the app draw the current event")
+
+    # Jana's step: one button per source and destination, the next tap above the fold.
+    attack = _form(jana, '"land":"mark"', '"to":"hessenkassel"')
+    attack.wait_for(timeout=LIVE)
+    assert "Hessen-Kassel" in attack.locator("button").inner_text()
+    first = jana.locator("form.choice button[type=submit]").first.bounding_box()
+    assert first["y"] + first["height"] <= 844
+    jana.set_viewport_size({"width": 360, "height": 844})
+    assert jana.evaluate("document.scrollingElement.scrollWidth") <= 360
+    jana.set_viewport_size({"width": 390, "height": 844})
+    _send(jana, attack)
+
+    _send(ivan, _form(ivan, '"type":"defend","count"'))
+    tap(emma, "Enter what came out of the tower", out_0="4", out_1="0", out_2="0", out_peasants="0")
+
+    screen.locator(".last-event").get_by_text("Battle for Hessen-Kassel").wait_for(timeout=LIVE)
+    assert (
+        "Jana wins and takes Hessen-Kassel: 4 armies stay there."
+        in screen.locator(".last-event").inner_text()
+    )
+    jana.locator(".last-event").get_by_text("Bitva o Hessen-Kassel").wait_for(timeout=LIVE)
+    assert "Jana vítězí" in jana.locator(".last-event").inner_text()
+    ivan.locator(".last-event").get_by_text("Битва за Hessen-Kassel").wait_for(timeout=LIVE)
+    assert "Jana побеждает" in ivan.locator(".last-event").inner_text()
+    assert emma.locator(".last-event").count() == 0  # not involved
+    _shot(screen, "battle-1280")
+    _shot(jana, "battle-390-cs")
+    # The map starts within the first screen of the 1280 x 800 table.
+    assert screen.locator(".g-wallenstein .regions").bounding_box()["y"] < 800
+
+
+def _fieldless(page):
+    """The first entry that needs no input (an app draw, a land card revealed, a blank)."""
+    forms = page.locator("form.choice")
+    plain = forms.filter(has_not=page.locator("select, input[type=number]"))
+    return plain.first if plain.count() else forms.first
+
+
+def test_the_winter_is_told_region_by_region(server, browser, screen):
+    jana, ivan, emma = _three_languages(server, browser, screen)
+    host = screen.context.new_page()
+    code = screen.url.rstrip("/").rsplit("/", 1)[1]
+    host.goto(f"{server.url}/t/{code}/host/")
+    # The host device enters for whoever must act until the first winter is scored.
+    for _step in range(400):
+        if host.locator(".last-event .winter").count():
+            break
+        form = _fieldless(host)
+        form.wait_for(timeout=LIVE)
+        _send(host, form)
+    else:
+        raise AssertionError("no winter within 400 entries")
+
+    table = screen.locator("#winter-summary")
+    table.get_by_text("Winter 1: scoring").wait_for(timeout=LIVE)
+    text = table.inner_text()
+    for words in ("Winter of year 1: grain", "Needed (1 per land)", "Palaces: majority points"):
+        assert words in text
+    assert "Running total" in text
+    assert "Winter 1 is scored" in screen.locator(".w-top .last-event").inner_text()
+    # (a hundred live updates later: read the page as a phone opened now shows it)
+    jana.reload()
+    ivan.reload()
+    jana.locator(".last-event").get_by_text("Zima 1: body").wait_for(timeout=10_000)
+    assert "Průběžný součet" in jana.locator(".last-event").inner_text()
+    ivan.locator(".last-event").get_by_text("Зима 1: очки").wait_for(timeout=10_000)
+    assert "Общий счёт" in ivan.locator(".last-event").inner_text()
+    _shot(screen, "winter-1280")
+    # the announcement keeps the map on the first screen; the details are below it
+    assert screen.locator(".g-wallenstein .regions").bounding_box()["y"] < 800
+    _shot(ivan, "winter-390-ru")
+    assert ivan.evaluate("document.scrollingElement.scrollWidth") <= 390

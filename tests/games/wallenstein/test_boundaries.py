@@ -10,6 +10,7 @@ import pytest
 from games.base import IllegalAction
 from games.i18n import render_english
 from games.wallenstein import GAME, choices, season
+from games.wallenstein.data import ARMIES_PER_PLAYER as ARMIES
 
 from .helpers import (
     NAMES,
@@ -17,6 +18,7 @@ from .helpers import (
     clear_land,
     do,
     drop,
+    drop_all_out,
     enter_events,
     in_season,
     new_game,
@@ -98,7 +100,7 @@ def test_tired_peasants_leave_the_green_cubes_in_the_tray() -> None:
     state = drop(state, [1, 0, 0], 0)
     assert state["lands"]["oberpfalz"]["owner"] == A
     assert state["tray"]["peasants"] == 2
-    assert peasant_total(state) == 20 and army_total(state, A) == 62
+    assert peasant_total(state) == 20 and army_total(state, A) == ARMIES
     # with the usual event the tray goes in with the new green cube
     usual = in_season(cards=["move_a"])
     usual["tray"]["peasants"] = 2
@@ -191,3 +193,16 @@ def test_phone_notes_say_what_goes_in_and_what_is_cancelled() -> None:
     state = in_season(cards=["taxes"])
     labels = [render_english(choice.label) for choice in choices.for_seat(state, A)]
     assert labels[:2] == ["Osnabrück: 3 gold", "Sächs. Lande: 4 gold"]
+
+
+@pytest.mark.parametrize("seed", [[1], "1", True, 1.5, None])
+def test_app_draws_need_an_int_seed(seed) -> None:
+    """The contract: „a seed that is not an int is an IllegalAction, never a TypeError“."""
+    state = GAME.setup(["Anna", "Boris", "Cyril"], {"allocation": "fixed"})
+    before = copy.deepcopy(state)
+    with pytest.raises(IllegalAction):
+        GAME.apply(state, {"type": "drop", "by_app": True, "seat": 0, "seed": seed})
+    assert state == before
+    state = drop_all_out(state)
+    with pytest.raises(IllegalAction):
+        GAME.apply(state, {"type": "events", "by_app": True, "seat": 1, "seed": seed})

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from games.base import IllegalAction
 from games.wallenstein import GAME
+from games.wallenstein.data import ARMIES_PER_PLAYER as ARMIES
 from games.wallenstein.data import BUILDINGS, MAJORITY_POINTS, REGIONS, lands
 
 from .helpers import NAMES, army_total, peasant_total
@@ -50,7 +51,7 @@ def _independent_winter(state) -> list[int]:
 
 def _check_invariants(state) -> None:
     for seat in range(len(state["players"])):
-        assert army_total(state, seat) == 62
+        assert army_total(state, seat) == ARMIES
         assert state["gold"][seat] >= 0 and state["supply"][seat] >= 0
     assert peasant_total(state) == 20
     assert min(state["tower"]["armies"] + [state["tower"]["peasants"]]) >= 0
@@ -73,6 +74,9 @@ def _random_action(rng: random.Random, state):
             action[field.key] = rng.randint(
                 field.low or 0, field.high if field.high is not None else 3
             )
+        elif field.kind == "multi":
+            values = [value for value, _label in field.choices]
+            action[field.key] = rng.sample(values, rng.randint(0, len(values)))
         else:
             action[field.key] = rng.choice(field.choices)[0]
     action["seat"] = seat
@@ -86,12 +90,14 @@ def _random_action(rng: random.Random, state):
     players=st.sampled_from([3, 4, 5]),
     allocation=st.sampled_from(["draft", "fixed"]),
     reinforce=st.sampled_from(["army_first", "either"]),
+    mode=st.sampled_from(["full", "full", "full", "scoring"]),
 )
 def test_random_games_keep_every_cube_and_score_exactly(
-    seed: int, players: int, allocation: str, reinforce: str
+    seed: int, players: int, allocation: str, reinforce: str, mode: str
 ) -> None:
     rng = random.Random(seed)
-    state = GAME.setup(NAMES[:players], {"allocation": allocation, "reinforce": reinforce})
+    options = {"allocation": allocation, "reinforce": reinforce, "mode": mode}
+    state = GAME.setup(NAMES[:players], options)
     for _step in range(MAX_STEPS):
         if GAME.outcome(state) is not None:
             break
@@ -117,3 +123,81 @@ def test_random_games_keep_every_cube_and_score_exactly(
     best = max(totals)
     assert set(outcome["winners"]) <= {seat for seat in range(players) if totals[seat] == best}
     assert sorted(seat for group in outcome["ranking"] for seat in group) == list(range(players))
+
+
+# Values no field of any entry can take.
+NEVER_VALID = ([], {}, 1.5, "zzz", None)
+BAD_SEEDS = ([1], "1", True, 1.5, None)
+# Keys an entry may leave out: the reinforce move is optional, "add" has a default.
+OPTIONAL = {"to", "count", "add"}
+
+
+def _malformed(rng: random.Random, state, action: dict) -> dict | None:
+    """A broken copy of a legal-looking entry: a wrong type, a missing key, a value out of
+    range, an unknown key or a bad seed for an app draw."""
+    broken = copy.deepcopy(action)
+    own = [key for key in action if key not in ("type", "seat", "seed")]
+    kinds = ["unknown", "type"]
+    if own:
+        kinds += ["wrong", "missing"]
+    ints = [key for key in own if type(action[key]) is int and not isinstance(action[key], bool)]
+    if ints:
+        kinds.append("range")
+    if action.get("by_app") is True:
+        kinds.append("seed")
+    kind = rng.choice(kinds)
+    if kind == "unknown":
+        broken["bogus"] = 1
+    elif kind == "type":
+        broken["type"] = rng.choice(["zzz", 3, None, ["play"]])
+    elif kind == "wrong":
+        broken[rng.choice(own)] = rng.choice(NEVER_VALID)
+    elif kind == "missing":
+        required = [key for key in own if not (action["type"] == "play" and key in OPTIONAL)]
+        if not required:
+            return None
+        del broken[rng.choice(required)]
+    elif kind == "range":
+        broken[rng.choice(ints)] = rng.choice([-1, 100_000])
+    else:
+        broken["seed"] = rng.choice(BAD_SEEDS)
+    return broken
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    seed=st.integers(0, 1 << 30),
+    players=st.sampled_from([3, 4, 5]),
+    allocation=st.sampled_from(["draft", "fixed"]),
+    reinforce=st.sampled_from(["army_first", "either"]),
+)
+def test_malformed_entries_at_every_stage_are_refused_and_change_nothing(
+    seed: int, players: int, allocation: str, reinforce: str
+) -> None:
+    """Every stage of random games: a broken entry is an IllegalAction, never a crash, and
+    the state stays as it was."""
+    rng = random.Random(seed)
+    state = GAME.setup(NAMES[:players], {"allocation": allocation, "reinforce": reinforce})
+    stages_tried: set[str] = set()
+    for _step in range(MAX_STEPS):
+        if GAME.outcome(state) is not None:
+            break
+        action = _random_action(rng, state)
+        broken = _malformed(rng, state, action)
+        if broken is not None:
+            before = copy.deepcopy(state)
+            try:
+                GAME.apply(state, broken)
+            except IllegalAction:
+                stages_tried.add(state["stage"])
+            else:
+                raise AssertionError(f"accepted a malformed entry: {broken}")
+            assert state == before
+        try:
+            state = GAME.apply(state, action)
+        except IllegalAction:
+            continue
+    assert GAME.outcome(state) is not None
+    assert {"drop", "year_events", "action_card", "turn_order", "current_event", "act"} <= (
+        stages_tried
+    )

@@ -8,6 +8,7 @@ import pytest
 
 from games.base import IllegalAction
 from games.wallenstein import GAME
+from games.wallenstein.data import ARMIES_PER_PLAYER as ARMIES
 
 from .helpers import army_total, clear_land, do, enter_events, in_season, new_game
 
@@ -209,4 +210,4 @@ def test_move_rules() -> None:
     lone = clear_land(state, "passau", A, 1)
     lone = do(lone, A, type="play", land="passau")
     assert lone["lands"]["passau"]["armies"] == 1 and GAME.to_act(lone) == [B]
-    assert army_total(lone, A) == 62
+    assert army_total(lone, A) == ARMIES

@@ -8,6 +8,7 @@ import pytest
 
 from games.base import IllegalAction
 from games.wallenstein import GAME
+from games.wallenstein.data import ARMIES_PER_PLAYER as ARMIES
 
 from .helpers import (
     NAMES,
@@ -56,7 +57,7 @@ def test_rulebook_battle_example() -> None:
     assert state["peasant_supply"] == peasants + 1
     assert state["tower"] == {"armies": [1, 0, 0], "peasants": 0}
     assert state["last_battle"]["totals"] == {"attacker": 3, "defender": 5}
-    assert all(army_total(state, seat) == 62 for seat in range(3))
+    assert all(army_total(state, seat) == ARMIES for seat in range(3))
     assert peasant_total(state) == 20
 
 
@@ -92,9 +93,9 @@ def test_cubes_of_others_stay_in_the_tray_and_are_thrown_next_time() -> None:
     assert (
         state["supply"][RED]
         + sum(i["armies"] for i in state["lands"].values() if i["owner"] == RED)
-        == 62
+        == ARMIES
     )  # the 3 red left at home went back to the supply
-    assert army_total(state, YELLOW) == 62
+    assert army_total(state, YELLOW) == ARMIES
     # the next battle throws the tray too
     state = do(state, RED, type="play", land="blank")
     state = do(state, YELLOW, type="play", land="blank")
@@ -136,7 +137,7 @@ def test_draw_devastates_the_land() -> None:
         "trade": False,
         "revolt": 0,
     }
-    assert all(army_total(state, seat) == 62 for seat in range(3))
+    assert all(army_total(state, seat) == ARMIES for seat in range(3))
 
 
 def test_conquest_takes_the_card_and_cancels_its_planned_action() -> None:
@@ -211,7 +212,7 @@ def test_lost_revolt_devastates_and_adds_no_marker() -> None:
     assert state["lands"]["altmark"]["owner"] is None
     assert state["lands"]["altmark"]["revolt"] == 0
     assert state["lands"]["altmark"]["church"] is False
-    assert army_total(state, BLUE) == 62 and peasant_total(state) == 20
+    assert army_total(state, BLUE) == ARMIES and peasant_total(state) == 20
 
 
 def test_simulated_tower_is_reproducible_and_possible() -> None:
@@ -221,7 +222,7 @@ def test_simulated_tower_is_reproducible_and_possible() -> None:
     state = do(state, RED, type="defend", count=3)
     first = do(state, 0, type="drop", by_app=True, seed=7)
     assert first == do(state, 1, type="drop", by_app=True, seed=7)
-    assert all(army_total(first, seat) == 62 for seat in range(3))
+    assert all(army_total(first, seat) == ARMIES for seat in range(3))
     assert peasant_total(first) == 20
 
 

@@ -41,8 +41,9 @@ def test_three_phones_draft_and_start_the_spring(make_table: Any, join: Any) -> 
     table.refresh_from_db()
     assert table.state_version == version and table.state == before
 
-    # Anna takes a face-up card: her largest army group (5) goes there.
-    assert anna.act({"type": "take", "from": "face_up", "land": face_up[0]}).status_code in OK
+    # Anna takes a face-up card and chooses her group of 5 for it.
+    taken = {"type": "take", "from": "face_up", "land": face_up[0], "group": 5}
+    assert anna.act(taken).status_code in OK
     land = current(table)["lands"][face_up[0]]
     assert land["owner"] == 0 and land["armies"] == 5
 
@@ -56,7 +57,8 @@ def test_three_phones_draft_and_start_the_spring(make_table: Any, join: Any) -> 
         if setup.must_reveal(state):
             response = phone.act({"type": "reveal_land", "by_app": True})
         else:
-            response = phone.act({"type": "take", "from": "deck", "by_app": True})
+            group = max(state["draft"]["groups"][_to_act(table)])
+            response = phone.act({"type": "take", "from": "deck", "by_app": True, "group": group})
         assert response.status_code in OK, response.content.decode()[:300]
     state = current(table)
     assert state["stage"] == "year_events"
@@ -157,3 +159,18 @@ def _to_act(table: Any) -> int:
     seats = GAME.to_act(table.state)
     assert len(seats) == 1, seats
     return seats[0]
+
+
+def test_score_only_table_enters_the_board_and_reads_the_winter(make_table: Any, join: Any) -> None:
+    """Score-only mode through the platform: a land entered from a phone (the multi field of
+    buildings arrives as a list), the winter scored, the summary on the phone page."""
+    table, host = make_table("wallenstein", players=3, mode="scoring")
+    anna, boris, _cyril = (join(table, 0, "Anna"), join(table, 1, "Boris"), join(table, 2, "C"))
+    entry = {"type": "land", "land": "mittelmark", "owner": 0, "buildings": ["palace", "church"]}
+    response = anna.act(entry)
+    assert response.status_code in OK, response.content.decode()
+    assert current(table)["lands"]["mittelmark"]["palace"] is True
+    assert boris.act({"type": "score_winter"}).status_code in OK
+    assert current(table)["winters"][0][0]["palace"] == 3
+    page = anna.page().content.decode()
+    assert "Winter 1: scoring" in page and "Running total" in page

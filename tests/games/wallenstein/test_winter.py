@@ -9,6 +9,7 @@ import pytest
 from games.base import IllegalAction
 from games.wallenstein import GAME, scoring, winter
 from games.wallenstein.board import owned_lands
+from games.wallenstein.data import ARMIES_PER_PLAYER as ARMIES
 from games.wallenstein.data import hunger_revolts
 
 from .helpers import army_total, do, drop, in_season, peasant_total
@@ -83,7 +84,7 @@ def test_rulebook_revolt_example() -> None:
     state = drop(state, [4, 0, 0], peasants=3)
     assert state["lands"]["mark"]["armies"] == 1  # 4 out, 3 lost
     assert state["stage"] == "year_events"
-    assert army_total(state, A) == 62 and peasant_total(state) == 20
+    assert army_total(state, A) == ARMIES and peasant_total(state) == 20
 
 
 def test_blank_card_means_no_revolt() -> None:
@@ -132,7 +133,7 @@ def test_winter_scoring_lands_buildings_and_majorities() -> None:
     assert first[C] == {"lands": 9, "buildings": 1, "palace": 0, "church": 0, "trade": 0}
     scores = GAME.scores(state)
     assert scores[A]["total"] == 15
-    assert scores[A]["breakdown"]["Winter 1: most palaces"] == 2
+    assert scores[A]["breakdown"]["Winter 1: palace majority points"] == 2
 
     def josef_more(state):
         build(state)
