@@ -28,7 +28,7 @@ def test_history_lists_game_date_players_winner_scores_and_duration(make_table, 
     row = page[page.index(f'data-code="{table.code}"') :]
     row = row[: row.index("</tr>")]
     assert "Dice race" in row and "Anna, Ben" in row and "12 : 1" in row
-    assert "<td>Anna</td>" in row  # the winner
+    assert 'data-label="Winner">Anna</td>' in row  # the winner
 
 
 def test_a_game_can_be_stepped_through_entry_by_entry(make_table, join, client):
