@@ -216,3 +216,12 @@ def test_a_stale_preview_is_refused(seated):
     response = preview(anna.client, old, action_seqs(table)[0], 4)
     assert response.status_code == 409
     assert Event.objects.filter(table=table, kind="correct").count() == 0
+
+
+def test_the_table_screen_offers_corrections_to_the_host_only(seated, client):
+    table, host, anna, dana = seated
+    rolls(table, [anna, dana], [3])
+    link = f"/t/{table.code}/correct/{action_seqs(table)[0]}/?back=table"
+    assert link in host.get(f"/t/{table.code}/").content.decode()
+    watch = client.get(f"/t/{table.code}/watch/{table.watch_token}/").content.decode()
+    assert "/correct/" not in watch
