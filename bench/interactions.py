@@ -7,9 +7,10 @@ buttons, chosen at random), fills in the fields and taps. Counted per entry:
 1 tap for the button, 1 for each field to fill, 1 more for a confirmation question.
 
 Printed per game: entries, taps per player per round, and the share of entries that
-needed more than one tap. A round is counted each time the turn comes back to the
-first seat after another seat has acted (the games' own rounds differ; this one is
-the same for all four). Refused entries (random field values the rules do not allow)
+needed more than one tap. A round is counted each time every seat has made at least
+one entry since the last round ended (the games' own rounds differ; this one is the
+same for all four, and table entries that any seat may make count for the one that
+made them). Refused entries (random field values the rules do not allow)
 are retried and reported, not counted as entries.
 
     .venv/bin/python bench/interactions.py [--seed 1] [--max-entries 3000]
@@ -39,7 +40,7 @@ sys.path.insert(0, str(ROOT))
 
 from tests.fixtures import migrate, server_env, start_server  # noqa: E402
 
-GAMES = {"babel": 2, "babylon": 3, "wallenstein": 3, "stortebeker": 3}
+GAMES = {"babel": 2, "babylon": 3, "wallenstein": 3, "stortebeker": 2}
 COLOURS = ["red", "blue", "green", "yellow", "purple"]
 NOW = re.compile(r'class="big phase"[^>]*>.*?</p>\s*<p>(.*?)</p>', re.S)
 PILL = re.compile(r'<span class="pill[^"]*">([^<]*)</span>')
@@ -168,7 +169,7 @@ class Budget:
     taps: Counter[int] = field(default_factory=Counter)
     multi_tap: int = 0
     refused: int = 0
-    rounds: int = 1
+    rounds: int = 0
     finished: bool = False
 
     def line(self) -> str:
@@ -178,7 +179,8 @@ class Budget:
         return (
             f"{self.game:12} {self.players} players, {state}: {self.entries} entries, "
             f"{self.rounds} rounds, {per_round:.1f} taps per player per round, "
-            f"{share:.0%} of entries need more than one tap, {self.refused} refused"
+            f"{share:.0%} of entries need more than one tap, {self.refused} refused; "
+            f"taps per seat {[self.taps[seat] for seat in range(self.players)]}"
         )
 
 
@@ -203,7 +205,7 @@ def play(base_url: str, slug: str, players: int, rng: random.Random, max_entries
         assert joined.status_code == 302, joined.text[:300]
     assert host.post(f"/t/{code}/start/", {}).status_code == 302
     budget = Budget(slug, players)
-    last_seat: int | None = None
+    acted: set[int] = set()  # the seats that made an entry in the current round
     page = phones[0].http.get(f"/t/{code}/me/live/").text
     while budget.entries < max_entries:
         if "Game over" in page:
@@ -231,9 +233,10 @@ def play(base_url: str, slug: str, players: int, rng: random.Random, max_entries
         budget.entries += 1
         budget.taps[seat] += form.taps
         budget.multi_tap += form.taps > 1
-        if seat == 0 and last_seat not in (None, 0):
+        acted.add(seat)
+        if len(acted) == players:
             budget.rounds += 1
-        last_seat = seat
+            acted.clear()
         page = answer.text
     return budget
 
