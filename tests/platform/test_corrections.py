@@ -225,3 +225,24 @@ def test_the_table_screen_offers_corrections_to_the_host_only(seated, client):
     assert link in host.get(f"/t/{table.code}/").content.decode()
     watch = client.get(f"/t/{table.code}/watch/{table.watch_token}/").content.decode()
     assert "/correct/" not in watch
+
+
+def test_a_fact_field_shows_its_msg_label_help_and_limits():
+    """Correction forms say what is what: the engine's label (a Msg naming a seat), its help
+    line and the limits the field accepts."""
+    from django.template.loader import render_to_string
+
+    from games.base import Field
+    from games.i18n import msg
+
+    field = Field(
+        "out_0",
+        msg("Cubes of %(player)s that came out", player="Anna"),
+        low=0,
+        high=7,
+        help=msg("Anna has %(count)s cubes in the tower.", count=7),
+    )
+    page = render_to_string("companion/_fact_field.html", {"field": field})
+    assert "Cubes of Anna that came out" in page
+    assert "Anna has 7 cubes in the tower." in page
+    assert "From 0 to 7." in page
