@@ -141,7 +141,10 @@ def phone_context(
         choices=[
             (choice, uuid.uuid4().hex) for choice in selectors.choices_for(table, seat, data.seats)
         ],
-        can_undo=last_seat is not None and (host_mode or last_seat == seat),
+        # After the end only the host (in host mode) may still undo: the game is locked.
+        can_undo=last_seat is not None
+        and (host_mode or last_seat == seat)
+        and (host_mode or table.status != Table.Status.FINISHED),
         undo_key=uuid.uuid4().hex,
         log=data.log[: LOG_LINES["phone"]],
         flash=flash,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from games.base import Action, Game, IllegalAction, State
@@ -83,3 +84,66 @@ def corrected(game: Game, action: Action, facts: dict[str, Any]) -> Action:
     new_action.update(facts)
     new_action.pop("by_app", None)  # the corrected values are now entered, not drawn
     return new_action
+
+
+@dataclass(frozen=True)
+class TimedEvent:
+    """A logged event and when it was written."""
+
+    event: LoggedEvent
+    at: datetime
+
+
+@dataclass(frozen=True)
+class Moment:
+    """The game right after one log entry: its state, its clocks, the entries that counted."""
+
+    state: State
+    clocks: list[float]  # seconds per seat
+    running: list[int]  # the seats whose clock ran on from there
+    applied: int
+
+
+def moment(
+    game: Game,
+    initial: State,
+    started_at: datetime,
+    events: Sequence[TimedEvent],
+    *,
+    seat_count: int,
+) -> Moment:
+    """Walk the log as it was written: the state after each event, and the time between
+    events charged to the seats that had to act, as the services charged it then.
+
+    ``events`` are the entry, undo and correction events up to the chosen one, in order.
+    """
+    states = [initial]  # states[i]: after the first i effective actions
+    actions: list[Effective] = []
+    clocks = [0.0] * seat_count
+    since = started_at
+    for timed in events:
+        elapsed = max(0.0, (timed.at - since).total_seconds())
+        for seat in game.to_act(states[-1]):
+            if 0 <= seat < seat_count:
+                clocks[seat] += elapsed
+        since = timed.at
+        event = timed.event
+        if event.kind == "action":
+            actions.append(Effective(event.seq, event.payload))
+            states.append(fold(game, states[-1], actions[-1:]))
+        elif event.kind == "undo" and actions:
+            actions.pop()
+            states.pop()
+        elif event.kind == "correct":
+            index = next((i for i, a in enumerate(actions) if a.seq == event.target), None)
+            if index is not None:
+                actions[index] = Effective(actions[index].seq, event.payload)
+                del states[index + 1 :]
+                for item in actions[index:]:
+                    states.append(fold(game, states[-1], [item]))
+    return Moment(
+        state=states[-1],
+        clocks=[round(value, 3) for value in clocks],
+        running=list(game.to_act(states[-1])),
+        applied=len(actions),
+    )

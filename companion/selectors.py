@@ -13,7 +13,15 @@ from django.utils import timezone
 
 import games
 from companion.models import Event, Seat, Snapshot, Table
-from companion.replay import Effective, LoggedEvent, effective_actions, fold
+from companion.replay import (
+    Effective,
+    LoggedEvent,
+    Moment,
+    TimedEvent,
+    effective_actions,
+    fold,
+    moment,
+)
 from games.base import Choice, Game, State
 from games.i18n import Msg, _, msg
 
@@ -149,16 +157,17 @@ def choices_for(table: Table, seat: int, seats: list[dict[str, Any]] | None = No
     return games.get(table.game).choices(state, seat)
 
 
-def describe_event(game: Game, event: Event) -> Msg:
+def describe_event(game: Game, event: Event, names: list[str] | None = None) -> Msg:
+    """One log line; an entry starts with the name its seat has now."""
     if event.kind == Event.Kind.ACTION:
-        return game.describe(event.payload)
+        return describe_action(game, event.payload, names)
     if event.kind == Event.Kind.UNDO:
         return msg(_("Undo of entry %(seq)s"), seq=event.payload.get("undone", "?"))
     if event.kind == Event.Kind.CORRECT:
         return msg(
             _("Correction of entry %(seq)s: %(entry)s"),
             seq=event.target,
-            entry=game.describe(event.payload),
+            entry=describe_action(game, event.payload, names),
         )
     if event.kind == Event.Kind.START:
         return msg(_("The game starts."))
@@ -173,6 +182,18 @@ def describe_event(game: Game, event: Event) -> Msg:
         name=event.payload.get("name", ""),
         seat=(event.seat or 0) + 1,
     )
+
+
+def describe_action(game: Game, action: dict[str, Any], names: list[str] | None) -> Msg:
+    seat = action.get("seat")
+    entry = game.describe(action)
+    if names is None or not isinstance(seat, int) or not 0 <= seat < len(names):
+        return entry
+    return msg(_("%(player)s: %(entry)s"), player=names[seat], entry=entry)
+
+
+def seat_names(table: Table) -> list[str]:
+    return list(table.seats.order_by("index").values_list("name", flat=True))
 
 
 @dataclass(frozen=True)
@@ -201,6 +222,7 @@ def log_lines(table: Table, *, last: int | None = None) -> list[LogLine]:
     if not window:
         return []
     oldest = window[-1].seq
+    names = seat_names(table)
     undone = {
         payload.get("undone")
         for payload in table.events.filter(kind=Event.Kind.UNDO, seq__gte=oldest).values_list(
@@ -211,7 +233,7 @@ def log_lines(table: Table, *, last: int | None = None) -> list[LogLine]:
         LogLine(
             seq=event.seq,
             kind=event.kind,
-            text=describe_event(game, event),
+            text=describe_event(game, event, names),
             seat=event.seat,
             by_host=event.by_host,
             created_at=event.created_at,
@@ -233,17 +255,38 @@ def effective(table: Table) -> list[Effective]:
     return effective_actions(LoggedEvent(*row) for row in rows)
 
 
-def state_at(table: Table, step: int) -> State | None:
-    """The state after the first ``step`` effective actions (the history stepper)."""
-    game = games.get(table.game)
-    actions = effective(table)
-    step = max(0, min(step, len(actions)))
+def replayed(table: Table, game: Game, actions: list[Effective], *, valid_up_to: int) -> State:
+    """The state after ``actions`` without writing anything (a preview).
+
+    Snapshots are trusted only up to position ``valid_up_to``: past it the
+    actions differ from the ones the snapshots were taken of.
+    """
     snapshot = (
-        Snapshot.objects.filter(table=table, position__lte=step).order_by("-position").first()
+        Snapshot.objects.filter(table=table, position__lte=min(valid_up_to, len(actions)))
+        .order_by("-position")
+        .first()
     )
-    if snapshot is None:
+    assert snapshot is not None, "position 0 is written when the game starts"
+    return fold(game, snapshot.state, actions[snapshot.position :])
+
+
+def moment_at(table: Table, seq: int) -> Moment | None:
+    """The game as it stood right after log entry ``seq`` (the history stepper):
+    its state and each seat's clock then."""
+    game = games.get(table.game)
+    initial = Snapshot.objects.filter(table=table, position=0).first()
+    if initial is None or table.started_at is None:
         return None
-    return fold(game, snapshot.state, actions[snapshot.position : step])
+    rows = table.events.filter(
+        seq__lte=seq, kind__in=[Event.Kind.ACTION, Event.Kind.UNDO, Event.Kind.CORRECT]
+    ).values_list("seq", "kind", "payload", "target", "created_at")
+    return moment(
+        game,
+        initial.state,
+        table.started_at,
+        [TimedEvent(LoggedEvent(*row[:4]), row[4]) for row in rows],
+        seat_count=table.seats.count(),
+    )
 
 
 def history(limit: int = 200) -> QuerySet[Table]:

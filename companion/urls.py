@@ -25,6 +25,7 @@ urlpatterns = [
     path("t/<str:code>/host/", play.host_mode, name="host"),
     path("t/<str:code>/act/", play.act, name="act"),
     path("t/<str:code>/undo/", play.undo, name="undo"),
+    path("t/<str:code>/undo/confirm/", play.undo_confirm, name="undo_confirm"),
     path("t/<str:code>/correct/<int:seq>/", play.correct, name="correct"),
     path("t/<str:code>/stream/", stream.stream, name="stream"),
     path("t/<str:code>/version/", stream.version, name="version"),

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -19,12 +19,13 @@ from django.utils import timezone
 
 import games
 from companion import live, selectors
+from companion.consequences import consequences
 from companion.models import Event, Snapshot, Table
 from companion.replay import Effective, ReplayError, corrected, fold
 from companion.services.errors import Forbidden, NotFound, Refused, Stale
 from companion.validation import keep_offered_keys
 from games.base import Action, Game, IllegalAction, State
-from games.i18n import _, msg
+from games.i18n import Msg, _, msg
 
 SNAPSHOT_EVERY = 25  # effective actions between snapshots: bounds every replay
 MAX_ACTION_BYTES = 8_000
@@ -83,8 +84,18 @@ def submit_action(
     return Result(table)
 
 
-def undo_last(code: str, actor: Actor, *, version: int, idempotency_key: str) -> Result:
-    """Take back the last effective entry (its own seat or the host)."""
+def undo_last(
+    code: str,
+    actor: Actor,
+    *,
+    version: int,
+    idempotency_key: str,
+    reopen_confirmed: bool = False,
+) -> Result:
+    """Take back the last effective entry (its own seat or the host).
+
+    After the end only the host may, having seen what it does (``reopen_confirmed``).
+    """
     _check_player(actor)
     with transaction.atomic():
         table = _locked(code)
@@ -93,6 +104,7 @@ def undo_last(code: str, actor: Actor, *, version: int, idempotency_key: str) ->
         if table.status == Table.Status.LOBBY:
             raise Refused(_("The game has not started yet."))
         _check_version(table, version)
+        _check_finished_lock(table, actor, reopen_confirmed)
         game = games.get(table.game)
         actions = selectors.effective(table)
         if not actions:
@@ -122,31 +134,25 @@ class CorrectionPlan:
 
 
 def plan_correction(
-    code: str, actor: Actor, *, target: int, facts: dict[str, Any], version: int
+    code: str,
+    actor: Actor,
+    *,
+    target: int,
+    facts: dict[str, Any],
+    version: int,
+    reopen_confirmed: bool = False,
 ) -> CorrectionPlan:
     """Replay the log with entry ``target``'s facts replaced, without writing anything.
 
     Refused, with the reason, when a later entry would no longer be legal.
     """
     _check_player(actor)
-    table = Table.objects.filter(code=code).first()
-    if table is None:
-        raise NotFound(_("There is no table with the code %(code)s."), code=code)
+    table = _existing(code)
     _check_version(table, version)
+    _check_finished_lock(table, actor, reopen_confirmed)
     game = games.get(table.game)
     actions = selectors.effective(table)
-    index = next((i for i, item in enumerate(actions) if item.seq == target), None)
-    if index is None:
-        raise NotFound(_("Entry %(seq)s is not in the game any more."), seq=target)
-    original = actions[index].action
-    if not actor.is_host and actor.seat != original.get("seat"):
-        raise Forbidden(_("Only the player who made the entry, or the host, can correct it."))
-    try:
-        new_action = corrected(game, original, facts)
-    except IllegalAction as error:
-        raise Refused(error.message) from error
-    if new_action == original:
-        raise Refused(_("The correction changes nothing."))
+    index, new_action = _corrected_at(game, actions, actor, target, facts)
     new_actions = [*actions[:index], Effective(target, new_action), *actions[index + 1 :]]
     snapshot = (
         Snapshot.objects.filter(table=table, position__lte=index).order_by("-position").first()
@@ -161,14 +167,7 @@ def plan_correction(
             if position % SNAPSHOT_EVERY == 0:
                 fresh_snapshots.append((position, state))
     except ReplayError as error:
-        raise Refused(
-            msg(
-                _("This correction would make entry %(seq)s (%(entry)s) impossible: %(reason)s"),
-                seq=error.seq,
-                entry=game.describe(error.action),
-                reason=error.error.message,
-            )
-        ) from error
+        raise _impossible(game, error) from error
     return CorrectionPlan(table.version, index, new_action, state, fresh_snapshots)
 
 
@@ -180,22 +179,27 @@ def correct_entry(
     facts: dict[str, Any],
     version: int,
     idempotency_key: str,
+    reopen_confirmed: bool = False,
 ) -> Result:
     """Replace the physical facts of the entry logged at ``target``; replay what follows.
 
+    After the end only the host may, having seen the preview (``reopen_confirmed``).
     The replay runs before the write lock is taken: on SQLite that lock is the whole
     database's, and a long game's replay under it would hold every other table. Under
     the lock it is only checked that nothing was entered meanwhile, then written.
     """
     _check_player(actor)
     if _seen_key(code, idempotency_key):
-        return Result(_locked_or_404(code), duplicate=True)
-    plan = plan_correction(code, actor, target=target, facts=facts, version=version)
+        return Result(_existing(code), duplicate=True)
+    plan = plan_correction(
+        code, actor, target=target, facts=facts, version=version, reopen_confirmed=reopen_confirmed
+    )
     with transaction.atomic():
         table = _locked(code)
         if _already_applied(table, idempotency_key):
             return Result(table, duplicate=True)
         _check_version(table, version)
+        _check_finished_lock(table, actor, reopen_confirmed)
         if table.version != plan.seen_version:
             raise Stale(_("Someone else made an entry first. Here is the game as it is now."))
         game = games.get(table.game)
@@ -214,12 +218,113 @@ def _seen_key(code: str, key: str) -> bool:
     return bool(key) and Event.objects.filter(table__code=code, idempotency_key=key).exists()
 
 
-def _locked_or_404(code: str) -> Table:
-    with transaction.atomic():
-        return _locked(code)
+@dataclass(frozen=True)
+class Preview:
+    """What a change would do, worked out without writing anything."""
+
+    lines: list[Msg]  # consequences, most important first
+    finished: bool  # the game is over now: the change needs the host's confirmation
+    reopens: bool  # the change would take the game back to running
+    facts: dict[str, Any] = field(default_factory=dict)  # the corrected values, as sent
+
+
+def preview_correction(code: str, actor: Actor, *, target: int, facts: dict[str, Any]) -> Preview:
+    """What correcting entry ``target`` to ``facts`` would change: a replay, never a write.
+
+    Refused with the same reasons as :func:`correct_entry` (rights, the lock
+    after the end, a later entry that would become impossible).
+    """
+    _check_player(actor)
+    table = _existing(code)
+    _check_finished_lock(table, actor, confirmed=True)
+    game = games.get(table.game)
+    actions = selectors.effective(table)
+    index, new_action = _corrected_at(game, actions, actor, target, facts)
+    new_actions = [*actions[:index], Effective(target, new_action), *actions[index + 1 :]]
+    try:
+        after = selectors.replayed(table, game, new_actions, valid_up_to=index)
+    except ReplayError as error:
+        raise _impossible(game, error) from error
+    return _preview(table, game, after, facts)
+
+
+def preview_undo(code: str, actor: Actor) -> Preview:
+    """What undoing the last entry would change (shown before a finished game reopens)."""
+    _check_player(actor)
+    table = _existing(code)
+    _check_finished_lock(table, actor, confirmed=True)
+    game = games.get(table.game)
+    actions = selectors.effective(table)
+    if not actions:
+        raise Refused(_("There is nothing to undo."))
+    if not actor.is_host and actor.seat != actions[-1].action.get("seat"):
+        raise Forbidden(_("Only the player who made the last entry, or the host, can undo it."))
+    after = selectors.replayed(table, game, actions[:-1], valid_up_to=len(actions) - 1)
+    return _preview(table, game, after, {})
+
+
+def _preview(table: Table, game: Game, after: State, facts: dict[str, Any]) -> Preview:
+    names = [seat.name for seat in table.seats.order_by("index")]
+    lines = consequences(game, names, _state(table), after)
+    finished = table.status == Table.Status.FINISHED
+    return Preview(
+        lines=lines or [msg(_("Nothing else changes."))],
+        finished=finished,
+        reopens=finished and game.outcome(after) is None,
+        facts=facts,
+    )
 
 
 # -- helpers -------------------------------------------------------------------
+
+
+def _existing(code: str) -> Table:
+    table = Table.objects.filter(code=code).first()
+    if table is None:
+        raise NotFound(_("There is no table with the code %(code)s."), code=code)
+    if table.status == Table.Status.LOBBY:
+        raise Refused(_("The game has not started yet."))
+    return table
+
+
+def _check_finished_lock(table: Table, actor: Actor, confirmed: bool) -> None:
+    """A finished game stays finished unless the host reopens it knowingly."""
+    if table.status != Table.Status.FINISHED:
+        return
+    if not actor.is_host:
+        raise Forbidden(_("The game is over: only the host can still change it."))
+    if not confirmed:
+        raise Refused(_("The game is over: look at what this changes and confirm it first."))
+
+
+def _corrected_at(
+    game: Game, actions: list[Effective], actor: Actor, target: int, facts: dict[str, Any]
+) -> tuple[int, Action]:
+    """The index of entry ``target`` among the effective actions, and its corrected action."""
+    index = next((i for i, item in enumerate(actions) if item.seq == target), None)
+    if index is None:
+        raise NotFound(_("Entry %(seq)s is not in the game any more."), seq=target)
+    original = actions[index].action
+    if not actor.is_host and actor.seat != original.get("seat"):
+        raise Forbidden(_("Only the player who made the entry, or the host, can correct it."))
+    try:
+        new_action = corrected(game, original, facts)
+    except IllegalAction as error:
+        raise Refused(error.message) from error
+    if new_action == original:
+        raise Refused(_("The correction changes nothing."))
+    return index, new_action
+
+
+def _impossible(game: Game, error: ReplayError) -> Refused:
+    return Refused(
+        msg(
+            _("This correction would make entry %(seq)s (%(entry)s) impossible: %(reason)s"),
+            seq=error.seq,
+            entry=game.describe(error.action),
+            reason=error.error.message,
+        )
+    )
 
 
 def _checked_payload(action: Any) -> Action:

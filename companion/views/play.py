@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import replace
+from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -155,18 +156,57 @@ def undo(request: HtmxHttpRequest, code: str) -> HttpResponse:
     table = table_or_404(code)
     actor = devices.actor_for(request, table)
     host_mode_on = request.POST.get("host_mode") == "1" and actor.is_host
+    reopen = request.POST.get("reopen") == "1"
+    if table.status == Table.Status.FINISHED and host_mode_on and not reopen:
+        # A finished game reopens only after the host has seen what that does.
+        return _go(request, reverse("undo_confirm", args=[table.code]))
     try:
         result = entries.undo_last(
             table.code,
             _entering_as(actor, host_mode_on),
             version=int_from_post(request.POST, "version") or 0,
             idempotency_key=request.POST.get("idem", ""),
+            reopen_confirmed=reopen,
         )
     except Refused as refusal:
         return _entry_response(request, table, actor, host_mode_on, refusal=refusal)
     return _entry_response(
         request, result.table, actor, host_mode_on, flash=msg(_("The last entry was undone."))
     )
+
+
+@require_GET
+def undo_confirm(request: HttpRequest, code: str) -> HttpResponse:
+    """The host's confirmation before an undo reopens a finished game: what it changes."""
+    table = table_or_404(code)
+    actor = devices.actor_for(request, table)
+    if not actor.is_host:
+        return _message(request, msg(_("Only the host can do this.")), 403)
+    host_actor = entries.Actor(seat=None, is_host=True, device=actor.device)
+    try:
+        preview = entries.preview_undo(table.code, host_actor)
+    except Refused as refusal:
+        return _message(request, refusal.message, refusal.status)
+    return render(
+        request,
+        "companion/confirm_undo.html",
+        {
+            "table": table,
+            "preview": preview,
+            "idem": uuid.uuid4().hex,
+            "last": selectors.log_lines(table, last=1),
+            "seats": selectors.seats_of(table),
+        },
+    )
+
+
+def _go(request: HtmxHttpRequest, url: str) -> HttpResponse:
+    """Send the device to another page: htmx follows an HX-Redirect, a plain form a 302."""
+    if request.htmx:
+        response = HttpResponse(status=200)
+        response["HX-Redirect"] = url
+        return response
+    return redirect(url)
 
 
 def _entering_as(actor: entries.Actor, host_mode_on: bool) -> entries.Actor:
@@ -249,77 +289,103 @@ def _host_seat_after(request: HttpRequest, table: Table) -> int:
 
 @require_http_methods(["GET", "POST"])
 def correct(request: HttpRequest, code: str, seq: int) -> HttpResponse:
-    """Correct the physical facts of one logged entry (a roll, a draw, a tower drop)."""
+    """Correct the physical facts of one logged entry (a roll, a draw, a tower drop).
+
+    Three steps: the form (GET), the preview of what changes (``step=preview``,
+    nothing written), then the confirmation that applies it (``step=apply``,
+    version-checked and idempotent like every entry).
+    """
     table = table_or_404(code)
     actor = devices.actor_for(request, table)
+    back = _back_from_correction(request, actor, table)
     if actor.seat is None and not actor.is_host:
-        return render(
-            request,
-            "companion/message.html",
-            {"message": msg(_("Only the players at this table can make entries."))},
-            status=403,
-        )
+        return _message(request, msg(_("Only the players at this table can make entries.")), 403)
     game = games.get(table.game)
     event = table.events.filter(seq=seq, kind="action").first()
     if event is None:
-        return render(
-            request,
-            "companion/message.html",
-            {"message": msg(_("Entry %(seq)s is not in the game any more."), seq=seq)},
-            status=404,
-        )
+        return _message(request, msg(_("Entry %(seq)s is not in the game any more."), seq=seq), 404)
     # The entry as it counts now (a previous correction may have changed it).
     current = next(
         (item.action for item in selectors.effective(table) if item.seq == seq), event.payload
     )
     if not actor.is_host and actor.seat != current.get("seat"):
         # The facts of an entry may be private (a drawn hand): only its seat sees them.
-        return render(
-            request,
-            "companion/message.html",
-            {"message": msg(_("Only the player who made the entry, or the host, can correct it."))},
-            status=403,
+        return _message(
+            request, msg(_("Only the player who made the entry, or the host, can correct it.")), 403
         )
-    # The form starts from the values as they are now.
-    fields = [
-        replace(field, default=current.get(field.key, field.default))
-        for field in game.facts(current)
-    ]
+    if table.status == Table.Status.FINISHED and not actor.is_host:
+        return _message(
+            request, msg(_("The game is over: only the host can still change it.")), 403
+        )
     error: Msg | None = None
     status = 200
+    preview: entries.Preview | None = None
+    submitted: dict[str, Any] = {}
+    version = table.state_version
     if request.method == "POST":
-        facts = field_values(request.POST)
+        submitted = field_values(request.POST)
+        step = request.POST.get("step", "preview")
         try:
-            entries.correct_entry(
-                table.code,
-                actor,
-                target=seq,
-                facts=facts,
-                version=int_from_post(request.POST, "version") or 0,
-                idempotency_key=request.POST.get("idem", ""),
-            )
+            version = int_from_post(request.POST, "version") or 0
+            if step == "apply":
+                entries.correct_entry(
+                    table.code,
+                    actor,
+                    target=seq,
+                    facts=submitted,
+                    version=version,
+                    idempotency_key=request.POST.get("idem", ""),
+                    reopen_confirmed=request.POST.get("reopen") == "1",
+                )
+                return redirect(back)
+            if version != table.state_version:
+                raise Stale(_("Someone else made an entry first. Here is the game as it is now."))
+            preview = entries.preview_correction(table.code, actor, target=seq, facts=submitted)
         except Refused as refusal:
-            error = refusal.message
-            status = refusal.status
-        else:
-            return redirect(_back_from_correction(actor), code=table.code)
+            error, status, preview = refusal.message, refusal.status, None
+            if isinstance(refusal, Stale):
+                version, submitted = table.state_version, {}
+    # The form starts from the values as they are now (or as just entered).
+    fields = [
+        replace(field, default=submitted.get(field.key, current.get(field.key, field.default)))
+        for field in game.facts(current)
+    ]
     return render(
         request,
         "companion/correct.html",
         {
             "table": table,
+            "seats": selectors.seats_of(table),
             "seq": seq,
-            "entry": game.describe(current),
+            "entry": selectors.describe_action(game, current, selectors.seat_names(table)),
+            "entry_seat": current.get("seat"),
             "fields": fields,
-            "current": current,
             "error": error,
+            "preview": preview,
+            "facts_json": [
+                (key, value) for key, value in (preview.facts if preview else {}).items()
+            ],
+            "version": version,
+            "finished": table.status == Table.Status.FINISHED,
             "idem": uuid.uuid4().hex,
-            "back": reverse(_back_from_correction(actor), args=[table.code]),
+            "back": back,
+            "back_key": request.GET.get("back", ""),
         },
         status=status,
     )
 
 
-def _back_from_correction(actor: entries.Actor) -> str:
-    """Back to where the correction was started: the seat's phone, or host mode."""
-    return "phone" if actor.seat is not None else "host"
+def _message(request: HttpRequest, message: Msg, status: int) -> HttpResponse:
+    return render(request, "companion/message.html", {"message": message}, status=status)
+
+
+BACK_TARGETS = {"history": "history_detail", "table": "table", "phone": "phone", "host": "host"}
+
+
+def _back_from_correction(request: HttpRequest, actor: entries.Actor, table: Table) -> str:
+    """Back to where the correction was started: History, the table screen, the phone
+    or host mode (``?back=``); by default the seat's phone, or host mode."""
+    name = BACK_TARGETS.get(request.GET.get("back", ""))
+    if name is None:
+        name = "phone" if actor.seat is not None else "host"
+    return reverse(name, args=[table.code])

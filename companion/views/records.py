@@ -8,7 +8,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET
 
 import games
-from companion import qr, selectors
+from companion import devices, qr, selectors
 from companion.replay import ReplayError
 from companion.views.common import absolute, table_or_404
 
@@ -31,31 +31,43 @@ def history_list(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def history_detail(request: HttpRequest, code: str) -> HttpResponse:
-    """A game's result, clocks and full log; ``?step=N`` shows the state after N entries."""
+    """A game's result, clocks and full log; ``?step=N`` shows the game right after log
+    entry N (the numbers the log shows), with the clocks as they stood then."""
     table = table_or_404(code)
     if table.state is None:
         raise Http404
     game = games.get(table.game)
-    total = table.applied
+    total = table.version
     step = None
     state = None
+    clocks = selectors.clocks_of(table, game)
     if "step" in request.GET:
         try:
             step = max(0, min(int(request.GET["step"]), total))
         except ValueError:
             step = total
         try:
-            state = selectors.state_at(table, step)
+            moment = selectors.moment_at(table, step)
         except ReplayError:  # pragma: no cover - the log was checked when written
-            state = None
+            moment = None
+        if moment is not None:
+            state = moment.state
+            clocks = [
+                selectors.Clock(seat=seat, seconds=seconds, running=False)
+                for seat, seconds in enumerate(moment.clocks)
+            ]
+    actor = devices.actor_for(request, table)
     context = selectors.game_context(table, None, state=state)
     context.update(
         step=step,
         total=total,
-        steps=range(total + 1),
         log=selectors.log_lines(table),
-        clocks=selectors.clocks_of(table, game),
+        clocks=clocks,
         final_scores=table.scores,
+        host=actor.is_host,
+        viewer=actor.seat,
+        correct_links=True,
+        back_to="history",
     )
     return render(request, "companion/history_detail.html", context)
 

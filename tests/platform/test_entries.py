@@ -171,7 +171,8 @@ def test_a_correction_replays_what_follows(make_table, join):
     first = table.events.filter(kind="action").order_by("seq").first()
     version = Table.objects.get(pk=table.pk).state_version
     response = anna.client.post(
-        f"/t/{table.code}/correct/{first.seq}/", {"f.value": "5", "version": version, "idem": "c1"}
+        f"/t/{table.code}/correct/{first.seq}/",
+        {"step": "apply", "f.value": "5", "version": version, "idem": "c1"},
     )
     assert response.status_code == 302, response.content.decode()
     table.refresh_from_db()
@@ -242,8 +243,8 @@ def test_the_cached_state_equals_a_replay_of_the_log(make_table, join):
     assert Snapshot.objects.filter(table=table).count() >= 2  # position 0 and every 25 entries
 
 
-def test_undo_after_the_game_ended_reopens_it(make_table, join):
-    table, _host = make_table()
+def test_undo_after_the_game_ended_reopens_it_only_for_the_host(make_table, join):
+    table, host = make_table()
     anna, ben = join(table, 0), join(table, 1)
     roll(anna, 6)
     roll(ben, 1)
@@ -252,10 +253,27 @@ def test_undo_after_the_game_ended_reopens_it(make_table, join):
     assert table.status == Table.Status.FINISHED and table.outcome["winners"] == [0]
     assert roll(ben, 3).status_code == 400  # the game is over
     version = table.state_version
+    # The player who made the last entry no longer can: the game is locked.
     assert (
         anna.client.post(f"/t/{table.code}/undo/", {"version": version, "idem": "u"}).status_code
-        == 302
+        == 403
     )
+    table.refresh_from_db()
+    assert table.status == Table.Status.FINISHED
+    # The host in host mode first sees what the undo does, then confirms it.
+    first = host.post(f"/t/{table.code}/undo/", {"version": version, "idem": "h", "host_mode": "1"})
+    assert first.status_code == 302 and first["Location"].endswith("/undo/confirm/")
+    table.refresh_from_db()
+    assert table.status == Table.Status.FINISHED
+    confirmation = host.get(first["Location"]).content.decode()
+    assert "The game reopens: Player 1 is no longer the winner." in confirmation, confirmation[
+        -1500:
+    ]
+    done = host.post(
+        f"/t/{table.code}/undo/",
+        {"version": version, "idem": "h2", "host_mode": "1", "reopen": "1"},
+    )
+    assert done.status_code == 302
     table.refresh_from_db()
     assert table.status == Table.Status.RUNNING and table.outcome is None
 
