@@ -55,17 +55,20 @@ def arguments(description: str) -> argparse.Namespace:
 
 
 @contextmanager
-def servers(setup: str) -> Iterator[list[Server]]:
-    """One process on SQLite, or two processes on PostgreSQL with Redis fan-out."""
+def servers(setup: str, processes: int = 2) -> Iterator[list[Server]]:
+    """One process on SQLite, or ``processes`` processes on PostgreSQL with Redis fan-out."""
     with tempfile.TemporaryDirectory() as folder:
         drop = None
+        # Every phone of a benchmark comes from 127.0.0.1: no per-client limits.
         if setup == "embedded":
-            env = server_env(Path(folder))
+            env = server_env(Path(folder), COMPANION_RATE_LIMITS="off")
             count = 1
         else:
             url, drop = fresh_postgres_database(POSTGRES_URL)
-            env = server_env(Path(folder), DATABASE_URL=url, REDIS_URL=REDIS_URL)
-            count = 2
+            env = server_env(
+                Path(folder), DATABASE_URL=url, REDIS_URL=REDIS_URL, COMPANION_RATE_LIMITS="off"
+            )
+            count = processes
         migrate(env)
         running = [start_server(env) for _ in range(count)]
         try:

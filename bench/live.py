@@ -1,113 +1,209 @@
-"""Live-update latency: an entry on one phone -> the news on the table's other phones.
+"""Live tables under load, measured side by side with a bare Django view.
 
-    .venv/bin/python bench/live.py [--setup embedded|pg-redis] [--tables 50] [--phones 5]
+    .venv/bin/python bench/live.py [--setup embedded|pg-redis] [--processes 2]
+                                   [--tables 200] [--phones 5] [--think 5] [--seconds 40]
 
-Every phone keeps the table's event stream open (Server-Sent Events), as the pages do; on
-each announced version the other phones fetch their fresh fragment, as the pages do. One
-phone per table enters after a pause (``--think``). Prints the entry round trip p50/p99 and
-the update latency (entry sent -> version announced on each other phone) p50/p95. With
-``pg-redis`` the phones of one table are spread over two server processes, so most news
-crosses from one process to the other through Redis. Targets: entry p99 under 50 ms,
-update p95 under 100 ms.
+Every table has ``--phones`` phones, each keeping its seat's event stream open as the
+page does; one entry per table every ``--think`` seconds on average, by the phone whose
+turn it is. Meanwhile a client asks the bare view (``/ok/``, Django's floor: same server,
+same middleware, no work) 20 times a second. Prints, for the measuring window:
+- entry round trip p50/p99, and the bare view's, with the ratio of the p99s;
+- shown on the other phones: entry sent -> the new region (the content the page swaps
+  in) arrived on each other phone of the table, p50/p95, and how many never arrived;
+- bytes on the wire (gzip) of an update and of a first phone load;
+- the server's memory per 100 connected phones.
+With ``pg-redis`` the phones of a table are spread over the processes, so most news
+crosses from one process to another through Redis.
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import time
+import zlib
+from pathlib import Path
 
 import httpx
-from common import Phone, arguments, current_version, make_table, report, roll, run, servers, think
+from common import Phone, current_version, make_table, percentile, roll, run, servers, think
+
+WARMUP = 5.0  # seconds after every stream is open before measuring
 
 
 class Listener:
-    """One phone's open event stream; records when each version is announced."""
+    """One phone's open stream: when each version's region arrived, and its bytes."""
 
     def __init__(self, phone: Phone, code: str) -> None:
-        self.phone = phone
-        self.code = code
+        self.phone, self.code = phone, code
         self.seen: dict[int, float] = {}
+        self.update_bytes: list[int] = []
         self.ready = asyncio.Event()
-        self.fetches: set[asyncio.Task[None]] = set()
         self.task = asyncio.create_task(self.listen())
 
     async def listen(self) -> None:
-        timeout = httpx.Timeout(10, read=None)
-        async with self.phone.http.stream(
-            "GET", f"/t/{self.code}/stream/", timeout=timeout
-        ) as response:
+        timeout = httpx.Timeout(30, read=None)
+        headers = {"Accept-Encoding": "gzip"}
+        url = f"/t/{self.code}/stream/?view=seat"
+        async with self.phone.http.stream("GET", url, timeout=timeout, headers=headers) as response:
             self.ready.set()
-            async for line in response.aiter_lines():
-                if line.startswith("data: "):
-                    version = int(line[6:])
-                    self.seen[version] = time.perf_counter()
-                    # The page now fetches what it may see, which loads the server as in real
-                    # use; like a browser, the stream is read on meanwhile.
-                    self.fetches.add(asyncio.create_task(self.refresh()))
+            inflate = zlib.decompressobj(31)
+            text = ""
+            wire = 0  # compressed bytes since the last region
+            async for raw in response.aiter_raw():
+                wire += len(raw)
+                text += inflate.decompress(raw).decode()
+                while "\n\n" in text:
+                    event, text = text.split("\n\n", 1)
+                    if "event: live" in event:
+                        version = int(event.split("id: ", 1)[1].split("\n", 1)[0])
+                        self.seen.setdefault(version, time.perf_counter())
+                        self.update_bytes.append(wire)
+                        wire = 0
 
-    async def refresh(self) -> None:
-        await self.phone.http.get(f"/t/{self.code}/me/live/")
 
-
-async def play_table(  # type: ignore[no-untyped-def]
+async def play_table(
     urls: list[str],
-    table: int,
-    args,
-    entry_ms: list[float],
-    update_ms: list[float],
+    index: int,
+    args: argparse.Namespace,
+    results: dict[str, list[float]],
     ready: asyncio.Barrier,
+    window: dict[str, float],
 ) -> None:
-    phones = [Phone(urls[(table + i) % len(urls)]) for i in range(args.phones)]
-    host = Phone(urls[table % len(urls)])
-    code = await make_table(host, phones)
+    phones = [Phone(urls[(index + i) % len(urls)]) for i in range(args.phones)]
+    host = Phone(urls[index % len(urls)])
+    code = await make_table(host, phones, target="10000")
     listeners = [Listener(phone, code) for phone in phones]
     await asyncio.gather(*(listener.ready.wait() for listener in listeners))
     version = await current_version(phones[0], code)
-    await ready.wait()  # every table set up and every stream open: measure the game
-    await asyncio.sleep(1)  # with Redis, every process's listener subscribed
-    sent_at: dict[int, tuple[float, int]] = {}
-    for turn in range(args.entries):
+    await ready.wait()
+    sent: dict[int, tuple[float, int]] = {}
+    turn = 0
+    while time.perf_counter() < window["end"]:
         await think(args.think)
         seat = turn % args.phones
         started = time.perf_counter()
-        response, version = await roll(phones[seat], code, version)
-        entry_ms.append((time.perf_counter() - started) * 1000)
-        # The entry's own version is the one its response carries.
-        sent_at[version] = (started, seat)
-    await asyncio.sleep(2)  # let the last news arrive
-    for version, (started, seat) in sent_at.items():
-        for index, listener in enumerate(listeners):
-            if index != seat and version in listener.seen:
-                update_ms.append((listener.seen[version] - started) * 1000)
-            elif index != seat:
-                update_ms.append(float("inf"))  # never arrived: counts against the figure
+        response, new_version = await roll(phones[seat], code, version)
+        if response.status_code == 200 and new_version > version:
+            if started >= window["start"]:
+                results["entry"].append((time.perf_counter() - started) * 1000)
+                sent[new_version] = (started, seat)
+            version = new_version
+            turn += 1
+    await asyncio.sleep(3)  # the last news on its way
+    for ver, (started, seat) in sent.items():
+        for other, listener in enumerate(listeners):
+            if other == seat:
+                continue
+            if ver in listener.seen:
+                results["shown"].append((listener.seen[ver] - started) * 1000)
+            else:
+                results["lost"].append(1)
     for listener in listeners:
+        results["update_bytes"].extend(listener.update_bytes[1:])  # not the first region
         listener.task.cancel()
     for phone in [*phones, host]:
         await phone.close()
 
 
+async def bare_view(url: str, window: dict[str, float], out: list[float]) -> None:
+    async with httpx.AsyncClient(base_url=url, timeout=30) as http:
+        while time.perf_counter() < window["end"]:
+            started = time.perf_counter()
+            await http.get("/ok/")
+            if started >= window["start"]:
+                out.append((time.perf_counter() - started) * 1000)
+            await asyncio.sleep(0.05)
+
+
+async def first_load_bytes(url: str) -> int:
+    """A phone's first visit on the wire (gzip): the page and what it loads."""
+    phone = Phone(url)
+    host = Phone(url)
+    code = await make_table(host, [phone, Phone(url)], target="10000")
+    total = 0
+    async with httpx.AsyncClient(base_url=url, cookies=phone.http.cookies) as http:
+        page = await http.get(f"/t/{code}/me/", headers={"Accept-Encoding": "gzip"})
+        total += int(page.headers.get("content-length") or len(page.content))
+        for asset in _assets(page.text):
+            response = await http.get(asset, headers={"Accept-Encoding": "gzip"})
+            total += int(response.headers.get("content-length") or len(response.content))
+    return total
+
+
+def _assets(html: str) -> list[str]:
+    import re
+
+    return re.findall(r'(?:src|href)="(/static/[^"]+\.(?:js|css|svg))"', html)
+
+
+def rss_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
 async def main() -> None:
-    args = arguments(__doc__)
-    with servers(args.setup) as running:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--setup", choices=["embedded", "pg-redis"], default="embedded")
+    parser.add_argument("--processes", type=int, default=2)
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--phones", type=int, default=5)
+    parser.add_argument("--think", type=float, default=5.0)
+    parser.add_argument("--seconds", type=float, default=40.0)
+    args = parser.parse_args()
+    with servers(args.setup, args.processes) as running:
         urls = [server.url for server in running]
-        entry_ms: list[float] = []
-        update_ms: list[float] = []
-        ready = asyncio.Barrier(args.tables)
-        started = time.perf_counter()
-        await asyncio.gather(
-            *(play_table(urls, t, args, entry_ms, update_ms, ready) for t in range(args.tables))
-        )
-        elapsed = time.perf_counter() - started
+        loaded = await first_load_bytes(urls[0])
+        idle = sum(rss_kib(server.process.pid) for server in running)
+        results: dict[str, list[float]] = {"entry": [], "shown": [], "lost": [], "update_bytes": []}
+        bare: list[float] = []
+        window = {"start": float("inf"), "end": float("inf")}
+        ready = asyncio.Barrier(args.tables + 1)
+        tables = [
+            asyncio.create_task(play_table(urls, t, args, results, ready, window))
+            for t in range(args.tables)
+        ]
+        await ready.wait()  # every table set up and every stream open
+        streaming = sum(rss_kib(server.process.pid) for server in running)
+        window["start"] = time.perf_counter() + WARMUP
+        window["end"] = window["start"] + args.seconds
+        floor = asyncio.create_task(bare_view(urls[0], window, bare))
+        await asyncio.gather(*tables, floor)
+
+    phones = args.tables * args.phones
+    entry, shown = results["entry"], results["shown"]
+    print(
+        f"{args.setup}, {len(urls)} process{'es' if len(urls) > 1 else ''}: "
+        f"{args.tables} tables x {args.phones} phones streaming, an entry per table every "
+        f"{args.think:g} s, {args.seconds:g} s measured"
+    )
+    print(
+        f"entry round trip: {len(entry)} entries, p50 {percentile(entry, 0.5):.1f} ms, "
+        f"p99 {percentile(entry, 0.99):.1f} ms"
+    )
+    print(
+        f"bare view /ok/:   {len(bare)} requests, p50 {percentile(bare, 0.5):.1f} ms, "
+        f"p99 {percentile(bare, 0.99):.1f} ms"
+    )
+    print(
+        f"ratio entry/bare: p50 {percentile(entry, 0.5) / percentile(bare, 0.5):.1f}x, "
+        f"p99 {percentile(entry, 0.99) / percentile(bare, 0.99):.1f}x"
+    )
+    print(
+        f"shown on the other phones: {len(shown)} updates, p50 {percentile(shown, 0.5):.1f} ms, "
+        f"p95 {percentile(shown, 0.95):.1f} ms, never shown: {len(results['lost'])}"
+    )
+    sizes = results["update_bytes"]
+    if sizes:
         print(
-            f"setup {args.setup} ({len(urls)} process{'es' if len(urls) > 1 else ''}): "
-            f"{args.tables} tables x {args.phones} phones, think {args.think} s, "
-            f"{len(entry_ms)} entries in {elapsed:.1f} s"
+            f"bytes on the wire: update p50 {percentile(sizes, 0.5):.0f} B, "
+            f"p95 {percentile(sizes, 0.95):.0f} B; first phone load {loaded} B"
         )
-        report("entry round trip", entry_ms, (0.5, 0.99))
-        lost = sum(1 for value in update_ms if value == float("inf"))
-        report("live update", update_ms, (0.5, 0.95))
-        print(f"updates never received: {lost}")
+    print(
+        f"server memory: {idle / 1024:.0f} MiB idle, {streaming / 1024:.0f} MiB with {phones} "
+        f"phones streaming: {(streaming - idle) / 1024 / phones * 100:.1f} MiB per 100 phones"
+    )
 
 
 if __name__ == "__main__":

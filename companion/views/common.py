@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.conf import settings
-from django.http import Http404, HttpRequest
+from django.http import Http404, HttpRequest, HttpResponse
 from django_htmx.middleware import HtmxDetails
 
 from companion import selectors
@@ -35,3 +35,8 @@ class HtmxHttpRequest(HttpRequest):
     """A request as django-htmx's middleware leaves it (the typing its docs recommend)."""
 
     htmx: HtmxDetails
+
+
+def ok(request: HttpRequest) -> HttpResponse:
+    """A bare "ok": the health check, and the framework's floor in the benchmarks."""
+    return HttpResponse("ok", content_type="text/plain")

@@ -22,6 +22,7 @@
   let quietTimer = 0;
   let fetching = false;
   let pending = null;          // a pushed region held back while someone types
+  let waitingForEntry = null;  // a pushed region held back while an entry is on its way
 
   const live = () => document.getElementById("live");
   const shownVersion = () => { const el = live(); return el ? Number(el.dataset.version) : 0; };
@@ -37,6 +38,12 @@
     const el = live();
     if (!el) return;
     if (!force && versionOf(html) <= shownVersion()) return;
+    if (el.querySelector(".htmx-request") || el.classList.contains("htmx-request")) {
+      // An entry of this page is on its way: its answer is swapped into this very element,
+      // so it must not be replaced meanwhile. Look again when the answer is in.
+      waitingForEntry = { html: html, force: force };
+      return;
+    }
     if (typing(el)) {   // do not wipe what someone is typing: show it when they leave the field
       const first = pending === null;
       pending = { html: html, force: force };
@@ -123,6 +130,13 @@
       const incoming = versionOf(event.detail.serverResponse || "");
       if (incoming && incoming < shownVersion()) event.detail.shouldSwap = false;
     }
+  });
+
+  document.addEventListener("htmx:afterRequest", () => {
+    const waiting = waitingForEntry;
+    waitingForEntry = null;
+    // After the answer's swap (if it was newer, the held region is dropped by show()).
+    if (waiting) setTimeout(() => show(waiting.html, waiting.force), 0);
   });
 
   document.addEventListener("htmx:afterSwap", (event) => {

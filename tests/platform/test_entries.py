@@ -266,9 +266,7 @@ def test_undo_after_the_game_ended_reopens_it_only_for_the_host(make_table, join
     table.refresh_from_db()
     assert table.status == Table.Status.FINISHED
     confirmation = host.get(first["Location"]).content.decode()
-    assert "The game reopens: Player 1 is no longer the winner." in confirmation, confirmation[
-        -1500:
-    ]
+    assert "The game reopens: P0 is no longer the winner." in confirmation, confirmation[-1500:]
     done = host.post(
         f"/t/{table.code}/undo/",
         {"version": version, "idem": "h2", "host_mode": "1", "reopen": "1"},

@@ -4,7 +4,6 @@ a broken or hung cache never blocks a request (issue 11).
 
 from __future__ import annotations
 
-import os
 import socket
 import threading
 from collections.abc import Iterator
@@ -130,9 +129,8 @@ def test_a_failing_cache_lets_requests_through(
 
 
 @pytest.mark.redis
-@pytest.mark.skipif(not os.environ.get("REDIS_URL"), reason="the PostgreSQL + Redis run")
-def test_with_redis_every_process_counts_in_the_same_place(tight_limits, settings):
-    settings.CACHES = shared_cache(os.environ["REDIS_URL"])
+def test_with_redis_every_process_counts_in_the_same_place(tight_limits, settings, redis_url):
+    settings.CACHES = shared_cache(redis_url)
     try:
         caches["default"].clear()
         for guess in ["AAAAAAAA", "BBBBBBBB", "CCCCCCCC"]:

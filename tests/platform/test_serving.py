@@ -95,7 +95,12 @@ def test_a_long_replay_delays_no_other_table(server: Server) -> None:
     def correct() -> None:
         anna.post(
             f"/t/{slow}/correct/{first_roll}/",
-            {"f.value": "4", "version": anna.state_version(slow), "idem": uuid.uuid4().hex},
+            {
+                "f.value": "4",
+                "version": anna.state_version(slow),
+                "idem": uuid.uuid4().hex,
+                "step": "apply",
+            },
         )
         done.set()
 
@@ -107,7 +112,7 @@ def test_a_long_replay_delays_no_other_table(server: Server) -> None:
     assert not done.is_set(), "the other table's entries waited for the replay"
     fixer.join(30)
     assert done.is_set()
-    assert "4" in anna.http.get(f"/t/{slow}/me/").text
+    assert "Correction of entry" in anna.http.get(f"/history/{slow}/").text
 
 
 # -- Redis: hung or down, never on an entry's path ------------------------------------------

@@ -87,7 +87,12 @@ def test_correcting_the_start_player_and_a_card_through_the_platform(
     assert "Seat 2" in body and "highest on the scoring track" in body
     response = ben.client.post(
         f"/t/{table.code}/correct/{start.seq}/",
-        {"f.player": "1", "version": str(table.state_version), "idem": "fix-start"},
+        {
+            "f.player": "1",
+            "version": str(table.state_version),
+            "idem": "fix-start",
+            "step": "apply",
+        },
     )
     ok(response)
     table.refresh_from_db()
