@@ -143,15 +143,8 @@ def rss_kib(pid: int) -> int:
     return 0
 
 
-async def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--setup", choices=["embedded", "pg-redis"], default="embedded")
-    parser.add_argument("--processes", type=int, default=2)
-    parser.add_argument("--tables", type=int, default=200)
-    parser.add_argument("--phones", type=int, default=5)
-    parser.add_argument("--think", type=float, default=5.0)
-    parser.add_argument("--seconds", type=float, default=40.0)
-    args = parser.parse_args()
+async def measure(args: argparse.Namespace) -> dict[str, float]:
+    """One run; returns the figures (and prints them)."""
     with servers(args.setup, args.processes) as running:
         urls = [server.url for server in running]
         loaded = await first_load_bytes(urls[0])
@@ -172,38 +165,66 @@ async def main() -> None:
         await asyncio.gather(*tables, floor)
 
     phones = args.tables * args.phones
-    entry, shown = results["entry"], results["shown"]
+    entry, shown, sizes = results["entry"], results["shown"], results["update_bytes"]
+    figures = {
+        "entry_p50": percentile(entry, 0.5),
+        "entry_p99": percentile(entry, 0.99),
+        "bare_p50": percentile(bare, 0.5),
+        "bare_p99": percentile(bare, 0.99),
+        "shown_p50": percentile(shown, 0.5) if shown else float("inf"),
+        "shown_p95": percentile(shown, 0.95) if shown else float("inf"),
+        "lost": float(len(results["lost"])),
+        "update_p50": percentile(sizes, 0.5) if sizes else 0.0,
+        "update_p95": percentile(sizes, 0.95) if sizes else 0.0,
+        "first_load": float(loaded),
+        "mib_per_100": (streaming - idle) / 1024 / phones * 100,
+    }
     print(
         f"{args.setup}, {len(urls)} process{'es' if len(urls) > 1 else ''}: "
         f"{args.tables} tables x {args.phones} phones streaming, an entry per table every "
         f"{args.think:g} s, {args.seconds:g} s measured"
     )
     print(
-        f"entry round trip: {len(entry)} entries, p50 {percentile(entry, 0.5):.1f} ms, "
-        f"p99 {percentile(entry, 0.99):.1f} ms"
+        f"  entry round trip: {len(entry)} entries, p50 {figures['entry_p50']:.1f} ms, "
+        f"p99 {figures['entry_p99']:.1f} ms"
     )
     print(
-        f"bare view /ok/:   {len(bare)} requests, p50 {percentile(bare, 0.5):.1f} ms, "
-        f"p99 {percentile(bare, 0.99):.1f} ms"
+        f"  bare view /ok/:   {len(bare)} requests, p50 {figures['bare_p50']:.1f} ms, "
+        f"p99 {figures['bare_p99']:.1f} ms"
     )
     print(
-        f"ratio entry/bare: p50 {percentile(entry, 0.5) / percentile(bare, 0.5):.1f}x, "
-        f"p99 {percentile(entry, 0.99) / percentile(bare, 0.99):.1f}x"
+        f"  ratio entry/bare: p50 {figures['entry_p50'] / figures['bare_p50']:.1f}x, "
+        f"p99 {figures['entry_p99'] / figures['bare_p99']:.1f}x"
     )
     print(
-        f"shown on the other phones: {len(shown)} updates, p50 {percentile(shown, 0.5):.1f} ms, "
-        f"p95 {percentile(shown, 0.95):.1f} ms, never shown: {len(results['lost'])}"
+        f"  shown on the other phones: {len(shown)} updates, p50 {figures['shown_p50']:.1f} ms, "
+        f"p95 {figures['shown_p95']:.1f} ms, never shown: {len(results['lost'])}"
     )
-    sizes = results["update_bytes"]
-    if sizes:
-        print(
-            f"bytes on the wire: update p50 {percentile(sizes, 0.5):.0f} B, "
-            f"p95 {percentile(sizes, 0.95):.0f} B; first phone load {loaded} B"
-        )
     print(
-        f"server memory: {idle / 1024:.0f} MiB idle, {streaming / 1024:.0f} MiB with {phones} "
-        f"phones streaming: {(streaming - idle) / 1024 / phones * 100:.1f} MiB per 100 phones"
+        f"  bytes on the wire: update p50 {figures['update_p50']:.0f} B, "
+        f"p95 {figures['update_p95']:.0f} B; first phone load {loaded} B"
     )
+    print(
+        f"  server memory: {idle / 1024:.0f} MiB idle, {streaming / 1024:.0f} MiB with {phones} "
+        f"phones streaming: {figures['mib_per_100']:.1f} MiB per 100 phones",
+        flush=True,
+    )
+    return figures
+
+
+def parser() -> argparse.ArgumentParser:
+    options = argparse.ArgumentParser(description=__doc__)
+    options.add_argument("--setup", choices=["embedded", "pg-redis"], default="embedded")
+    options.add_argument("--processes", type=int, default=2)
+    options.add_argument("--tables", type=int, default=200)
+    options.add_argument("--phones", type=int, default=5)
+    options.add_argument("--think", type=float, default=5.0)
+    options.add_argument("--seconds", type=float, default=40.0)
+    return options
+
+
+async def main() -> None:
+    await measure(parser().parse_args())
 
 
 if __name__ == "__main__":

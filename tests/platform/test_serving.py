@@ -104,10 +104,10 @@ def test_a_long_replay_delays_no_other_table(server: Server) -> None:
         )
         done.set()
 
+    other, _host2, carla, dan = seated(server.url)
     fixer = threading.Thread(target=correct)
     fixer.start()
     time.sleep(0.3)  # the correction is replaying
-    other, _host2, carla, dan = seated(server.url)
     play_rounds(other, carla, dan, 1)
     assert not done.is_set(), "the other table's entries waited for the replay"
     fixer.join(30)
