@@ -93,6 +93,11 @@ class Field:
     high: int | None = None
     default: Any = None
     help: Msg | None = None  # a short line under the field: the unit, what the limits mean
+    # The seat this value belongs to (a tower drop's armies of one player): forms show the
+    # seat's name and colour, which the engine does not know, before the label.
+    seat: int | None = None
+    # The choices are seat indexes: forms show each seat's name instead of the choice label.
+    seats: bool = False
 
 
 @dataclass(frozen=True)

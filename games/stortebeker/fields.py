@@ -103,5 +103,6 @@ START_FIELD = Field(
     choices=tuple(
         (index, msg(_("Seat %(number)s"), number=index + 1)) for index in range(MAX_SEATS)
     ),
+    seats=True,
     help=msg(_("The player whose token is highest on the scoring track (usually yellow).")),
 )

@@ -240,6 +240,7 @@ class WallensteinGame(Game):
                     f"out_{seat}",
                     msg(_("Armies of player %(number)s that came out"), number=seat + 1),
                     low=0,
+                    seat=seat,
                     help=msg(_("Players are numbered in seat order; cubes, 0 or more.")),
                 )
                 for seat in seats

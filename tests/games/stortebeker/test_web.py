@@ -84,7 +84,9 @@ def test_correcting_the_start_player_and_a_card_through_the_platform(
     form = ben.client.get(f"/t/{table.code}/correct/{start.seq}/")
     body = form.content.decode()
     assert form.status_code == 200
-    assert "Seat 2" in body and "highest on the scoring track" in body
+    # The seats' names, which the engine does not know, name the choices (Field.seats).
+    assert ">Ben</option>" in body and ">Anna</option>" in body
+    assert "Seat 3" not in body and "highest on the scoring track" in body
     response = ben.client.post(
         f"/t/{table.code}/correct/{start.seq}/",
         {

@@ -174,3 +174,20 @@ def test_score_only_table_enters_the_board_and_reads_the_winter(make_table: Any,
     assert current(table)["winters"][0][0]["palace"] == 3
     page = anna.page().content.decode()
     assert "Winter 1: scoring" in page and "Running total" in page
+
+
+def test_a_tower_drop_correction_names_each_seat_and_its_colour(make_table: Any, join: Any) -> None:
+    """The correction form of a tower drop says whose armies each box is (Field.seat)."""
+    from companion.models import Event
+
+    table, host = make_table("wallenstein", players=3, allocation="fixed")
+    anna = join(table, 0, "Anna")
+    join(table, 1, "Ivan")
+    join(table, 2, "Emma")
+    drop = {"type": "drop", "out_0": 0, "out_1": 0, "out_2": 0, "out_peasants": 0}
+    assert anna.act(drop).status_code in OK
+    event = Event.objects.get(table=table, kind="action", payload__type="drop")
+    page = host.get(f"/t/{table.code}/correct/{event.seq}/").content.decode()
+    for name in ("Anna", "Ivan", "Emma"):
+        assert f"<strong>{name}</strong> · Armies of player" in page, name
+    assert "Peasants (green)" in page
