@@ -13,6 +13,7 @@ import json
 import random
 import re
 import statistics
+import subprocess
 import sys
 import tempfile
 import uuid
@@ -70,6 +71,13 @@ def servers(setup: str, processes: int = 2) -> Iterator[list[Server]]:
             )
             count = processes
         migrate(env)
+        # As the start command does: fingerprinted, compressed static files.
+        subprocess.run(
+            [sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"],
+            cwd=ROOT,
+            env=env,
+            check=True,
+        )
         running = [start_server(env) for _ in range(count)]
         try:
             yield running

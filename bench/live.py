@@ -28,6 +28,7 @@ import httpx
 from common import Phone, current_version, make_table, percentile, roll, run, servers, think
 
 WARMUP = 5.0  # seconds after every stream is open before measuring
+setting_up = asyncio.Semaphore(8)
 
 
 class Listener:
@@ -71,10 +72,15 @@ async def play_table(
 ) -> None:
     phones = [Phone(urls[(index + i) % len(urls)]) for i in range(args.phones)]
     host = Phone(urls[index % len(urls)])
-    code = await make_table(host, phones, target="10000")
-    listeners = [Listener(phone, code) for phone in phones]
-    await asyncio.gather(*(listener.ready.wait() for listener in listeners))
-    version = await current_version(phones[0], code)
+    try:
+        async with setting_up:  # tables arrive a few at a time, as on a real evening
+            code = await make_table(host, phones, target="10000")
+            listeners = [Listener(phone, code) for phone in phones]
+            await asyncio.gather(*(listener.ready.wait() for listener in listeners))
+            version = await current_version(phones[0], code)
+    except BaseException:
+        ready.abort()  # one table that cannot be set up ends the run, loudly
+        raise
     await ready.wait()
     sent: dict[int, tuple[float, int]] = {}
     turn = 0

@@ -257,7 +257,10 @@ def _entry_response(
         )
         return render(request, "companion/phone.html", context, status=refusal.status)
     if refusal is None and flash is None:
+        # What the entering phone gets is what its stream would send, and the table data
+        # is what every other stream of this process needs: rendered and read once.
         html = regions.render(data, viewer)
+        regions.cache.put_data(data)
         regions.cache.put_region(table.code, viewer, data.version, html)
         return HttpResponse(html)
     return HttpResponse(
