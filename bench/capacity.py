@@ -29,8 +29,9 @@ async def main() -> None:
             break
         held = tables
         print(f"{tables} tables: held (p95 {figures['shown_p95']:.0f} ms)", flush=True)
+    processes = 1 if args.setup == "embedded" else args.processes
     print(
-        f"largest held: {held} tables x {args.phones} phones ({args.setup}, {args.processes} processes)"
+        f"largest held: {held} tables x {args.phones} phones ({args.setup}, {processes} process(es))"
     )
 
 
