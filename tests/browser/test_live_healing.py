@@ -43,8 +43,10 @@ def test_a_stream_that_answers_500_is_covered_by_polling_then_reopened(server, p
     assert len(attempts) >= 1
 
     ben.unroute("**/stream/**")
-    with ben.expect_request(lambda r: "/stream/" in r.url, timeout=LIVE):
-        pass  # the page opens its stream again by itself
+    # The page opens its stream again by itself: the next attempt is at most 2 s (the longest
+    # back-off) away; the window leaves room for a busy machine's timers.
+    with ben.expect_request(lambda r: "/stream/" in r.url, timeout=2 * LIVE):
+        pass
     ben.get_by_text("Your turn").wait_for(timeout=LIVE)
     tap(ben, "Enter the roll", value="2")
     anna.locator(".dice-race-phone .points").nth(1).filter(has_text="2").wait_for(timeout=LIVE)
