@@ -17,6 +17,7 @@ from typing import Any
 
 from django.conf import settings
 from django.utils import translation
+from django.utils.translation import gettext_noop
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -110,10 +111,15 @@ def bounded(app: ASGIApp) -> ASGIApp:
             async with asyncio.timeout(settings.BODY_SECONDS):
                 body = await _read_body(receive, settings.MAX_BODY_BYTES)
         except _BodyTooLarge:
-            await _page(scope, send, 413, "This request is too large.")
+            await _page(scope, send, 413, gettext_noop("This request is too large."))
             return
         except TimeoutError:
-            await _page(scope, send, 408, "The request took too long to arrive. Please try again.")
+            await _page(
+                scope,
+                send,
+                408,
+                gettext_noop("The request took too long to arrive. Please try again."),
+            )
             return
         if body is None:
             return
@@ -140,6 +146,8 @@ def bounded(app: ASGIApp) -> ASGIApp:
         late = True
         _overdue.add(task)
         task.add_done_callback(_overdue.discard)
-        await _page(scope, send, 503, "The server is busy. Please try again in a moment.")
+        await _page(
+            scope, send, 503, gettext_noop("The server is busy. Please try again in a moment.")
+        )
 
     return guarded
