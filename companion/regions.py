@@ -73,10 +73,12 @@ class TableData:
 
 
 def data_for(table: Table) -> TableData:
+    seats = selectors.seats_of(table)
+    names = [seat["name"] for seat in seats]
     return TableData(
         table=table,
-        seats=selectors.seats_of(table),
-        log=selectors.log_lines(table, last=max(LOG_LINES.values())),
+        seats=seats,
+        log=selectors.log_lines(table, last=max(LOG_LINES.values()), names=names),
     )
 
 

@@ -209,26 +209,23 @@ class LogLine:
     correctable: bool  # has physical facts and still counts
 
 
-def log_lines(table: Table, *, last: int | None = None) -> list[LogLine]:
+def log_lines(
+    table: Table, *, last: int | None = None, names: list[str] | None = None
+) -> list[LogLine]:
     """The log with each entry's description, newest first (the ``last`` N only).
 
     Reads only the window it shows, so a phone's page costs the same late in a
-    long game: an undo always comes after what it undoes, so the undos that
-    matter for the window are inside or after it.
+    long game. The window is every event from its oldest on, and an undo always
+    comes after what it undoes, so the undos that matter for it are in it.
+    ``names``: the seats' names, when the caller has read the seats already.
     """
     game = games.get(table.game)
     events = table.events.order_by("-seq")
     window = list(events[:last] if last else events)
     if not window:
         return []
-    oldest = window[-1].seq
-    names = seat_names(table)
-    undone = {
-        payload.get("undone")
-        for payload in table.events.filter(kind=Event.Kind.UNDO, seq__gte=oldest).values_list(
-            "payload", flat=True
-        )
-    }
+    names = seat_names(table) if names is None else names
+    undone = {event.payload.get("undone") for event in window if event.kind == Event.Kind.UNDO}
     return [
         LogLine(
             seq=event.seq,

@@ -168,6 +168,7 @@ PAGE_THREADS = int(os.environ.get("COMPANION_PAGE_THREADS", "4"))
 LIVE_THREADS = int(os.environ.get("COMPANION_LIVE_THREADS", "2"))  # streams' reads and renders
 REQUEST_SECONDS = float(os.environ.get("COMPANION_REQUEST_SECONDS", "10"))
 BODY_SECONDS = 10.0
+WRITE_WAIT_SECONDS = 5.0  # SQLite: the longest an entry waits for another to be written
 MAX_BODY_BYTES = 2 * 1024 * 1024  # a BG Stats import file; forms are far smaller
 DATA_UPLOAD_MAX_MEMORY_SIZE = 64 * 1024  # an entry form is well under 8 KB
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 200

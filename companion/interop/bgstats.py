@@ -13,11 +13,10 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from django.db import transaction
-
 from companion.interop.common import bgg_id, breakdown_line, english_name, slug_for
 from companion.models import Play, Player, PlayResult
 from companion.services.errors import Refused
+from companion.writes import write_transaction
 from games.i18n import _
 
 DATE_FORMAT = "%Y-%m-%d %H:%M:%S"
@@ -163,7 +162,7 @@ def import_file(raw: bytes | str) -> ImportReport:
     players_by_id = _by_id(data.get("players"))
     report = ImportReport()
     cache: dict[str, Player] = {}
-    with transaction.atomic():
+    with write_transaction():
         for item in data["plays"]:
             if not isinstance(item, dict):
                 continue

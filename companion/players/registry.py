@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.utils import translation
 
 from companion.models import Player, PlayResult, Seat, SeatPlayer
 from companion.services.errors import NotFound, Refused
+from companion.writes import write_transaction
 from games.i18n import _
 
 PLAYER_COOKIE = "player"
@@ -96,7 +96,7 @@ def create(name: str, colour: str = "", language: str = "") -> Player:
 
 def link_seat(seat: Seat, player: Player | None, *, language: str = "") -> Player:
     """Seat ``seat`` is ``player`` (a new player named like the seat when ``None``)."""
-    with transaction.atomic():
+    with write_transaction():
         if player is None:
             player = create(seat.name, seat.colour, language)
         player.colour = seat.colour  # the colour they keep: the one picked last
@@ -134,7 +134,7 @@ def merge(source: Player, target: Player) -> Player:
     source, target = current(source), current(target)
     if source.pk == target.pk:
         raise Refused(_("A player cannot be merged with themselves."))
-    with transaction.atomic():
+    with write_transaction():
         SeatPlayer.objects.filter(player=source).update(player=target)
         PlayResult.objects.filter(player=source).update(player=target)
         Player.objects.filter(merged_into=source).update(merged_into=target)

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError
 from django.http import HttpRequest
 
 from companion import devices
 from companion.models import Rematch, Seat, SeatPlayer, Table
 from companion.services import tables
 from companion.services.errors import Refused
+from companion.writes import write_transaction
 from games.i18n import _
 
 
@@ -29,7 +30,7 @@ def start_rematch(table: Table) -> Table:
         link.seat.index: link.player
         for link in SeatPlayer.objects.filter(seat__table=table).select_related("seat", "player")
     }
-    with transaction.atomic():
+    with write_transaction():
         new = tables.create_table(
             table.game, len(seats), dict(table.options), [seat.name for seat in seats]
         )

@@ -11,13 +11,13 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from django.db import transaction
 from django.db.models import F, Q
 
 import games
 from companion import selectors
 from companion.models import Play, Player, PlayResult, Seat, SeatPlayer, Snapshot, Table
 from companion.players import registry
+from companion.writes import write_transaction
 from games.base import IllegalAction
 
 log = logging.getLogger(__name__)
@@ -118,7 +118,7 @@ def build_play(table: Table) -> Play:
         if table.finished_at and table.started_at
         else None
     )
-    with transaction.atomic():
+    with write_transaction():
         Play.objects.filter(table=table).delete()
         play = Play.objects.create(
             game=table.game,

@@ -24,6 +24,7 @@ from companion.models import Event, Snapshot, Table
 from companion.replay import Effective, ReplayError, corrected, fold
 from companion.services.errors import Forbidden, NotFound, Refused, Stale
 from companion.validation import keep_offered_keys
+from companion.writes import write_transaction
 from games.base import Action, Game, IllegalAction, State
 from games.i18n import Msg, _, msg
 
@@ -58,7 +59,7 @@ def submit_action(
     """Apply one entry from a phone (or the host) to table ``code``."""
     _check_player(actor)
     action = _checked_payload(action)
-    with transaction.atomic():
+    with write_transaction():
         table = _locked(code)
         if _already_applied(table, idempotency_key):
             return Result(table, duplicate=True)
@@ -97,7 +98,7 @@ def undo_last(
     After the end only the host may, having seen what it does (``reopen_confirmed``).
     """
     _check_player(actor)
-    with transaction.atomic():
+    with write_transaction():
         table = _locked(code)
         if _already_applied(table, idempotency_key):
             return Result(table, duplicate=True)
@@ -194,7 +195,7 @@ def correct_entry(
     plan = plan_correction(
         code, actor, target=target, facts=facts, version=version, reopen_confirmed=reopen_confirmed
     )
-    with transaction.atomic():
+    with write_transaction():
         table = _locked(code)
         if _already_applied(table, idempotency_key):
             return Result(table, duplicate=True)

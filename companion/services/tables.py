@@ -11,6 +11,7 @@ import games
 from companion import live
 from companion.models import Event, Seat, Snapshot, Table, new_token
 from companion.services.errors import Forbidden, NotFound, Refused
+from companion.writes import write_transaction
 from games.base import IllegalAction
 from games.i18n import _
 
@@ -56,7 +57,7 @@ def create_table(
     if len(names) > player_count:
         raise Refused(_("More names than players."))
     names += [""] * (player_count - len(names))
-    with transaction.atomic():
+    with write_transaction():
         table = Table.objects.create(
             game=game.slug, options=chosen, seed=secrets.randbits(62), code=_unused_code()
         )
@@ -89,7 +90,7 @@ def _unused_code() -> str:
 def start_table(table: Table) -> Table:
     """Deal the game with the seats' names: the first event of the log."""
     game = games.get(table.game)
-    with transaction.atomic():
+    with write_transaction():
         table = Table.objects.select_for_update().get(pk=table.pk)
         if table.status != Table.Status.LOBBY:
             raise Refused(_("The game has already started."))
@@ -129,7 +130,7 @@ def claim_seat(table: Table, index: int, name: str, colour: str, claim_token: st
     The name typed here is the seat's name of record, also in a running game.
     """
     token = new_token()
-    with transaction.atomic():
+    with write_transaction():
         table = Table.objects.select_for_update().get(pk=table.pk)
         seat = table.seats.filter(index=index).first()
         if seat is None:
@@ -168,7 +169,7 @@ def _move_free_seats_off(seats, colour: str, table: Table) -> None:  # type: ign
 
 def free_seat(table: Table, index: int, *, new_link: bool = True) -> None:
     """The host frees a seat: its phone loses it, and (by default) old seat links stop working."""
-    with transaction.atomic():
+    with write_transaction():
         table = Table.objects.select_for_update().get(pk=table.pk)
         seat = table.seats.filter(index=index).first()
         if seat is None:
@@ -183,7 +184,7 @@ def free_seat(table: Table, index: int, *, new_link: bool = True) -> None:
 
 def rename_seat(table: Table, index: int, name: str) -> None:
     """The host renames a seat, also during the game (the seat holds the name of record)."""
-    with transaction.atomic():
+    with write_transaction():
         table = Table.objects.select_for_update().get(pk=table.pk)
         seat = table.seats.filter(index=index).first()
         if seat is None:
