@@ -8,15 +8,15 @@ version and view for all the devices of this process (``companion.regions``). Ev
   (a database restored from a backup): swap it in whatever the page shows;
 - ``now``: the server's clock in ms, so running clocks tick right on every device;
 - ``ping``: every ~10 s, so the page knows the stream is alive.
-When the client accepts gzip, events are compressed with one deflate stream per
-connection, flushed after each event: a region that changed a little costs little.
+When the client accepts gzip, events are compressed as one gzip stream per connection,
+flushed after each event: a region that changed a little costs little
+(``companion.compression``).
 """
 
 from __future__ import annotations
 
 import random
 import time
-import zlib
 from collections.abc import AsyncIterator
 
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
@@ -25,6 +25,7 @@ from django.utils import translation
 from django.views.decorators.http import require_GET
 
 from companion import devices, live, regions
+from companion.compression import EventCompressor
 from companion.models import Table
 
 PING_SECONDS = 10.0
@@ -71,16 +72,6 @@ def _now() -> str:
     return _event("now", str(int(time.time() * 1000)))
 
 
-class _Deflate:
-    """gzip for a stream: flushed after each event, so nothing waits in the compressor."""
-
-    def __init__(self) -> None:
-        self._zip = zlib.compressobj(6, zlib.DEFLATED, 31)  # 31: with the gzip header
-
-    def __call__(self, text: str) -> bytes:
-        return self._zip.compress(text.encode()) + self._zip.flush(zlib.Z_SYNC_FLUSH)
-
-
 @require_GET
 async def stream(request: HttpRequest, code: str) -> HttpResponseBase:
     """The live region of one view of table ``code``, pushed on every new version."""
@@ -123,7 +114,7 @@ async def stream(request: HttpRequest, code: str) -> HttpResponseBase:
                     yield _event("live", found[1], seen)
 
     if "gzip" in request.headers.get("Accept-Encoding", ""):
-        deflate = _Deflate()
+        deflate = EventCompressor()
 
         async def compressed() -> AsyncIterator[bytes]:
             async for text in events():
