@@ -256,6 +256,39 @@ def publish(code: str, version: int) -> None:
         fanout.publish(code, version)
 
 
+class EntriesFirst:
+    """The streams' renders give way to the entries being handled, for a bounded time.
+
+    A process has one core's worth of Python (the GIL). An entry's answer is what its
+    player waits for with the phone in hand; the other phones' renders of that entry
+    can start a few milliseconds later without anyone noticing. So a render for a
+    stream waits until no entry is in progress, at most ``RENDER_YIELD_SECONDS``.
+    """
+
+    def __init__(self) -> None:
+        self._quiet = threading.Condition()
+        self._entries = 0
+
+    @contextlib.contextmanager
+    def entry(self) -> Any:
+        with self._quiet:
+            self._entries += 1
+        try:
+            yield
+        finally:
+            with self._quiet:
+                self._entries -= 1
+                if not self._entries:
+                    self._quiet.notify_all()
+
+    def wait(self, at_most: float) -> None:
+        with self._quiet:
+            self._quiet.wait_for(lambda: not self._entries, timeout=at_most)
+
+
+entries_first = EntriesFirst()
+
+
 def held(view: Callable[P, R]) -> Callable[P, R]:
     """Announce the view's entries when it returns, not at commit.
 
@@ -269,7 +302,8 @@ def held(view: Callable[P, R]) -> Callable[P, R]:
         waiting: list[tuple[str, int]] = []
         token = _held.set(waiting)
         try:
-            return view(*args, **kwargs)
+            with entries_first.entry():
+                return view(*args, **kwargs)
         finally:
             _held.reset(token)
             for code, version in waiting:

@@ -166,6 +166,8 @@ REDIS_SOCKET_TIMEOUT = 0.5
 ENTRY_THREADS = int(os.environ.get("COMPANION_ENTRY_THREADS", "4"))
 PAGE_THREADS = int(os.environ.get("COMPANION_PAGE_THREADS", "4"))
 LIVE_THREADS = int(os.environ.get("COMPANION_LIVE_THREADS", "2"))  # streams' reads and renders
+# The longest a stream's render waits for the entries in progress (companion.live.EntriesFirst).
+RENDER_YIELD_SECONDS = float(os.environ.get("COMPANION_RENDER_YIELD_SECONDS", "0.03"))
 REQUEST_SECONDS = float(os.environ.get("COMPANION_REQUEST_SECONDS", "10"))
 BODY_SECONDS = 10.0
 WRITE_WAIT_SECONDS = 5.0  # SQLite: the longest an entry waits for another to be written

@@ -19,6 +19,7 @@ import random
 import time
 from collections.abc import AsyncIterator
 
+from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
 from django.http.response import HttpResponseBase
 from django.utils import translation
@@ -56,7 +57,18 @@ def _viewer(request: HttpRequest, code: str) -> regions.Viewer | None:
 
 
 _resolve = live.in_live_thread(_viewer)
-_region = live.in_live_thread(regions.region_at_least)
+
+
+def _region_after_entries(
+    code: str, viewer: regions.Viewer, version: int
+) -> tuple[int, str] | None:
+    """The region, rendered once no entry is in progress (see ``live.EntriesFirst``)."""
+    return regions.region_at_least(
+        code, viewer, version, lambda: live.entries_first.wait(settings.RENDER_YIELD_SECONDS)
+    )
+
+
+_region = live.in_live_thread(_region_after_entries)
 _version = live.in_live_thread(regions.current_version)
 
 
