@@ -163,7 +163,10 @@ REDIS_SOCKET_TIMEOUT = 0.5
 
 # Serving (see companion/asgi.py and companion/deadlines.py): bounded threads, and bounds
 # on every request, so that one slow or hostile request delays no other table.
-ENTRY_THREADS = int(os.environ.get("COMPANION_ENTRY_THREADS", "4"))
+# Two entry threads: one Python process runs one thread at a time (the GIL), so more
+# threads only take turns with each other; two keep one free while the other waits on
+# the database or a long correction (measured with bench/live.py: 2 beat 4 at the p99).
+ENTRY_THREADS = int(os.environ.get("COMPANION_ENTRY_THREADS", "2"))
 PAGE_THREADS = int(os.environ.get("COMPANION_PAGE_THREADS", "4"))
 LIVE_THREADS = int(os.environ.get("COMPANION_LIVE_THREADS", "2"))  # streams' reads and renders
 # The longest a stream's render waits for the entries in progress (companion.live.EntriesFirst).
