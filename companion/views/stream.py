@@ -68,7 +68,15 @@ def _region_after_entries(
     )
 
 
-_region = live.in_live_thread(_region_after_entries)
+_render = live.in_live_thread(_region_after_entries)
+
+
+async def _region(code: str, viewer: regions.Viewer, version: int) -> tuple[int, str] | None:
+    """From the cache without a thread (the entering phone's own, a second table screen)."""
+    found = regions.cache.region(code, viewer, version)
+    return found if found is not None else await _render(code, viewer, version)
+
+
 _version = live.in_live_thread(regions.current_version)
 
 
