@@ -23,7 +23,7 @@ import queue
 import threading
 import time
 from collections import defaultdict
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, ParamSpec, TypeVar
@@ -270,7 +270,7 @@ class EntriesFirst:
         self._entries = 0
 
     @contextlib.contextmanager
-    def entry(self) -> Any:
+    def entry(self) -> Iterator[None]:
         with self._quiet:
             self._entries += 1
         try:

@@ -16,7 +16,6 @@ from __future__ import annotations
 import threading
 import uuid
 from collections import OrderedDict
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -239,18 +238,14 @@ class RegionCache:
 cache = RegionCache()
 
 
-def region_at_least(
-    code: str, viewer: Viewer, version: int, before_work: Callable[[], None] = lambda: None
-) -> tuple[int, str] | None:
+def region_at_least(code: str, viewer: Viewer, version: int) -> tuple[int, str] | None:
     """The region of ``viewer`` at ``version`` or newer: from the cache, else rendered.
 
-    ``None`` when the table is gone. Runs in a live thread (it reads the database);
-    ``before_work`` is called when it is not in the cache.
+    ``None`` when the table is gone. Runs in a live thread (it reads the database).
     """
     found = cache.region(code, viewer, version)
     if found is not None:
         return found
-    before_work()
     data = cache.data(code, version)
     if data is None:
         data = load(code)

@@ -63,16 +63,16 @@ def _region_after_entries(
     code: str, viewer: regions.Viewer, version: int
 ) -> tuple[int, str] | None:
     """The region, rendered once no entry is in progress (see ``live.EntriesFirst``)."""
-    return regions.region_at_least(
-        code, viewer, version, lambda: live.entries_first.wait(settings.RENDER_YIELD_SECONDS)
-    )
+    live.entries_first.wait(settings.RENDER_YIELD_SECONDS)
+    return regions.region_at_least(code, viewer, version)
 
 
 _render = live.in_live_thread(_region_after_entries)
 
 
 async def _region(code: str, viewer: regions.Viewer, version: int) -> tuple[int, str] | None:
-    """From the cache without a thread (the entering phone's own, a second table screen)."""
+    """From the cache without a thread (the entering phone's own, a second table screen);
+    else rendered in a live thread, after the entries in progress."""
     found = regions.cache.region(code, viewer, version)
     return found if found is not None else await _render(code, viewer, version)
 
