@@ -63,8 +63,23 @@ def device_tag(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()[:8] if token else ""
 
 
+def my_seat_with_table(request: HttpRequest, code: str) -> Seat | None:
+    """The seat this device holds at table ``code`` with its table, in one query.
+
+    For the entry views, which need both: most entries come from a seated phone.
+    """
+    token = request.COOKIES.get(f"seat_{code}", "")
+    if not token:
+        return None
+    return Seat.objects.select_related("table").filter(table__code=code, device_token=token).first()
+
+
 def actor_for(request: HttpRequest, table: Table) -> Actor:
-    seat = my_seat(request, table)
+    return actor_with_seat(request, table, my_seat(request, table))
+
+
+def actor_with_seat(request: HttpRequest, table: Table, seat: Seat | None) -> Actor:
+    """Who sends an entry, given the seat this device holds (``my_seat``)."""
     host = is_host(request, table)
     token = request.COOKIES.get(seat_cookie(table)) or (
         request.COOKIES.get(host_cookie(table)) if host else ""

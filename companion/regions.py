@@ -24,8 +24,9 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 
+import games
 from companion import selectors
-from companion.models import Table
+from companion.models import Event, Table
 from games.i18n import Msg
 
 TABLE_KINDS = ("table", "watch", "host-table")
@@ -82,12 +83,67 @@ def data_for(table: Table) -> TableData:
     )
 
 
+def data_after_entry(table: Table, event: Event) -> TableData:
+    """The data of the version that entry ``event`` made, from the version before it
+    when this process has that (it rendered the last entry): an entry changes no seat
+    and takes back no line, so it is the same seats and log with the entry's line on
+    top. Else read like any version."""
+    before = cache.data(table.code, table.version - 1)
+    if before is None or before.version != table.version - 1 or event.kind != Event.Kind.ACTION:
+        return data_for(table)
+    names = [seat["name"] for seat in before.seats]
+    line = selectors.log_line(games.get(table.game), event, names)
+    return TableData(
+        table=table, seats=before.seats, log=[line, *before.log][: max(LOG_LINES.values())]
+    )
+
+
 def load(code: str) -> TableData | None:
     table = selectors.table_by_code(code)
     return data_for(table) if table is not None else None
 
 
 # -- contexts --------------------------------------------------------------------------------
+
+
+class LogTexts:
+    """Each log line's text as HTML, per language, shared by every view and version.
+
+    A line's text changes only when a seat's name or colour changes or an undo takes the
+    line back, so after an entry only the new line is rendered; every seat's region then
+    adds its own "correct" links around the shared texts.
+    """
+
+    def __init__(self, size: int = 16384) -> None:
+        self._lock = threading.Lock()
+        self._texts: OrderedDict[tuple[Any, ...], str] = OrderedDict()
+        self._size = size
+
+    def rows(
+        self, data: TableData, lines: list[selectors.LogLine]
+    ) -> list[tuple[selectors.LogLine, str]]:
+        language = translation.get_language() or "en"
+        seats = tuple((seat["name"], seat["colour"]) for seat in data.seats)
+        return [(line, self._text(data, line, seats, language)) for line in lines]
+
+    def _text(
+        self, data: TableData, line: selectors.LogLine, seats: tuple[Any, ...], language: str
+    ) -> str:
+        key = (data.table.code, line.seq, line.undone, seats, language)
+        with self._lock:
+            found = self._texts.get(key)
+            if found is not None:
+                self._texts.move_to_end(key)
+                return found
+        html = render_to_string("companion/_log_text.html", {"line": line, "seats": data.seats})
+        with self._lock:
+            self._texts[key] = html
+            while len(self._texts) > self._size:
+                self._texts.popitem(last=False)
+        return html
+
+
+log_texts = LogTexts()
 
 
 def _base(data: TableData, seat: int | None) -> dict[str, Any]:
@@ -117,7 +173,7 @@ def table_context(data: TableData, viewer: Viewer) -> dict[str, Any]:
         watch=watch,
         join_url=viewer.origin + reverse("join", args=[table.code]),
         watch_url=viewer.origin + reverse("watch", args=[table.code, table.watch_token]),
-        log=data.log[: LOG_LINES["table"]],
+        log=log_texts.rows(data, data.log[: LOG_LINES["table"]]),
         live_url=reverse("table_live", args=[table.code]) + ("?watch=1" if watch else ""),
         seat_links=seat_links if host else [],
     )
@@ -148,7 +204,10 @@ def phone_context(
         and (host_mode or last_seat == seat)
         and (host_mode or table.status != Table.Status.FINISHED),
         undo_key=uuid.uuid4().hex,
-        log=data.log[: LOG_LINES["phone"]],
+        # Reversed once here, not in every form of the region.
+        act_url=reverse("act", args=[table.code]),
+        undo_url=reverse("undo", args=[table.code]),
+        log=log_texts.rows(data, data.log[: LOG_LINES["phone"]]),
         flash=flash,
         flash_error=flash_error,
         stale=stale,

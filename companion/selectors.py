@@ -226,22 +226,25 @@ def log_lines(
         return []
     names = seat_names(table) if names is None else names
     undone = {event.payload.get("undone") for event in window if event.kind == Event.Kind.UNDO}
-    return [
-        LogLine(
-            seq=event.seq,
-            kind=event.kind,
-            text=describe_event(game, event, names),
-            seat=event.seat,
-            by_host=event.by_host,
-            created_at=event.created_at,
-            target=event.target,
-            undone=event.kind == Event.Kind.ACTION and event.seq in undone,
-            correctable=event.kind == Event.Kind.ACTION
-            and event.seq not in undone
-            and bool(game.facts(event.payload)),
-        )
-        for event in window
-    ]
+    return [log_line(game, event, names, undone=event.seq in undone) for event in window]
+
+
+def log_line(game: Game, event: Event, names: list[str], *, undone: bool = False) -> LogLine:
+    """``event`` as a line of the log; ``undone``: a later undo took it back."""
+    undone = undone and event.kind == Event.Kind.ACTION
+    return LogLine(
+        seq=event.seq,
+        kind=event.kind,
+        text=describe_event(game, event, names),
+        seat=event.seat,
+        by_host=event.by_host,
+        created_at=event.created_at,
+        target=event.target,
+        undone=undone,
+        correctable=event.kind == Event.Kind.ACTION
+        and not undone
+        and bool(game.facts(event.payload)),
+    )
 
 
 def effective(table: Table) -> list[Effective]:

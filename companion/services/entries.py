@@ -45,6 +45,7 @@ class Actor:
 class Result:
     table: Table
     duplicate: bool = False  # the same form was already applied (a double tap)
+    event: Event | None = None  # the event written (none for a double tap)
 
 
 def submit_action(
@@ -59,12 +60,18 @@ def submit_action(
     """Apply one entry from a phone (or the host) to table ``code``."""
     _check_player(actor)
     action = _checked_payload(action)
+    _check_key(idempotency_key)
     with write_transaction():
         table = _locked(code)
-        if _already_applied(table, idempotency_key):
-            return Result(table, duplicate=True)
-        _check_running(table)
-        _check_version(table, version)
+        try:
+            _check_running(table)
+            _check_version(table, version)
+        except Refused:
+            # A form applied already moved the version on, so only a form that fails
+            # these checks can be a double tap: asked then, not on every entry.
+            if _already_applied(table, idempotency_key):
+                return Result(table, duplicate=True)
+            raise
         game = games.get(table.game)
         seat = _acting_seat(table, game, actor, on_behalf)
         action = keep_offered_keys(action, game.choices(_state(table), seat))
@@ -73,7 +80,7 @@ def submit_action(
             state = game.apply(_state(table), action)
         except IllegalAction as error:
             raise Refused(error.message) from error
-        _append(table, game, actor, Event.Kind.ACTION, action, idempotency_key, seat=seat)
+        event = _append(table, game, actor, Event.Kind.ACTION, action, idempotency_key, seat=seat)
         table.applied += 1
         table.undo_seat = seat
         _store_state(table, game, state)
@@ -82,7 +89,7 @@ def submit_action(
                 table=table, position=table.applied, defaults={"state": state}
             )
         _finish(table)
-    return Result(table)
+    return Result(table, event=event)
 
 
 def undo_last(
@@ -349,9 +356,13 @@ def _locked(code: str) -> Table:
     return table
 
 
-def _already_applied(table: Table, key: str) -> bool:
+def _check_key(key: str) -> None:
     if not key or len(key) > 64:
         raise Refused(_("This form is incomplete; reload the page."))
+
+
+def _already_applied(table: Table, key: str) -> bool:
+    _check_key(key)
     return Event.objects.filter(table=table, idempotency_key=key).exists()
 
 
@@ -430,13 +441,13 @@ def _append(
     *,
     seat: int | None = None,
     target: int | None = None,
-) -> None:
+) -> Event:
     """Write the event and charge the time since the last one to whoever had to act."""
     now = timezone.now()
     _charge_clocks(table, game, now)
     table.version += 1
     try:
-        Event.objects.create(
+        return Event.objects.create(
             table=table,
             seq=table.version,
             kind=kind,

@@ -14,10 +14,10 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 import games
 from companion import devices, live, regions, selectors
 from companion.forms import action_from_post, field_values, int_from_post
-from companion.models import Table
+from companion.models import Event, Table
 from companion.services import entries
 from companion.services.errors import Refused, Stale
-from companion.views.common import HtmxHttpRequest, table_or_404
+from companion.views.common import HtmxHttpRequest, table_and_actor, table_or_404
 from games.i18n import Msg, _, msg
 
 # -- table view (shared screen) and spectators -----------------------------------------
@@ -131,8 +131,7 @@ def _host_seat(request: HttpRequest, table: Table) -> int:
 @require_POST
 @live.held
 def act(request: HtmxHttpRequest, code: str) -> HttpResponse:
-    table = table_or_404(code)
-    actor = devices.actor_for(request, table)
+    table, actor = table_and_actor(request, code)
     host_mode_on = request.POST.get("host_mode") == "1" and actor.is_host
     try:
         on_behalf = int_from_post(request.POST, "on_behalf") if host_mode_on else None
@@ -147,14 +146,15 @@ def act(request: HtmxHttpRequest, code: str) -> HttpResponse:
     except Refused as refusal:
         return _entry_response(request, table, actor, host_mode_on, refusal=refusal)
     flash = msg(_("This entry was already received.")) if result.duplicate else None
-    return _entry_response(request, result.table, actor, host_mode_on, flash=flash)
+    return _entry_response(
+        request, result.table, actor, host_mode_on, flash=flash, event=result.event
+    )
 
 
 @require_POST
 @live.held
 def undo(request: HtmxHttpRequest, code: str) -> HttpResponse:
-    table = table_or_404(code)
-    actor = devices.actor_for(request, table)
+    table, actor = table_and_actor(request, code)
     host_mode_on = request.POST.get("host_mode") == "1" and actor.is_host
     reopen = request.POST.get("reopen") == "1"
     if table.status == Table.Status.FINISHED and host_mode_on and not reopen:
@@ -224,6 +224,7 @@ def _entry_response(
     *,
     refusal: Refused | None = None,
     flash: Msg | None = None,
+    event: Event | None = None,
 ) -> HttpResponse:
     """The phone's fresh live region with the outcome of the entry.
 
@@ -247,7 +248,7 @@ def _entry_response(
         viewer = regions.viewer_from(request, "seat", actor.seat)
     else:
         return redirect("table", code=table.code)
-    data = regions.data_for(table)
+    data = regions.data_for(table) if event is None else regions.data_after_entry(table, event)
     if not request.htmx:
         if refusal is None:
             target = "host" if host_mode_on else "phone"

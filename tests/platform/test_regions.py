@@ -1,0 +1,122 @@
+"""The live regions: what is read once per version and what is rendered once for all seats."""
+
+from __future__ import annotations
+
+import re
+import uuid
+
+import pytest
+
+from companion import regions
+from companion.models import Table
+from companion.services import entries, tables
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def _roll(table: Table, seat: int, value: int) -> entries.Result:
+    fresh = Table.objects.get(pk=table.pk)
+    return entries.submit_action(
+        fresh.code,
+        entries.Actor(seat=seat),
+        version=fresh.state_version,
+        idempotency_key=uuid.uuid4().hex,
+        action={"type": "roll", "value": value},
+    )
+
+
+def _section(html: str, name: str) -> str:
+    found = re.search(rf'<section class="[^"]*\b{name}\b[^"]*".*?</section>', html, re.S)
+    assert found, f"no {name} section"
+    return found.group(0)
+
+
+def test_the_data_after_an_entry_is_what_the_database_says(make_table):
+    """An entry's region is built from the version before it (no seats or log read):
+    the same seats and log lines as read afresh, through undos, renames and a long log."""
+    table, _host = make_table(players=3, target="100")
+    regions.cache.put_data(regions.data_for(Table.objects.get(pk=table.pk)))
+    for turn in range(14):
+        if turn == 5:  # an undo takes a line back: the next entry's data is read afresh
+            fresh = Table.objects.get(pk=table.pk)
+            entries.undo_last(
+                fresh.code,
+                entries.Actor(seat=(turn - 1) % 3),
+                version=fresh.state_version,
+                idempotency_key=uuid.uuid4().hex,
+            )
+            regions.cache.put_data(regions.data_for(Table.objects.get(pk=table.pk)))
+        if turn == 9:  # a seat's new name is a version of its own, not in the cached data
+            tables.rename_seat(Table.objects.get(pk=table.pk), 1, "Renata")
+        seat = Table.objects.get(pk=table.pk).state["turn"]
+        result = _roll(table, seat, 1 + turn % 6)
+        assert result.event is not None
+        if turn == 11:  # a stream of this process read the new version first
+            regions.cache.put_data(regions.data_for(Table.objects.get(pk=table.pk)))
+        built = regions.data_after_entry(result.table, result.event)
+        read = regions.data_for(Table.objects.get(pk=table.pk))
+        assert built.version == read.version
+        assert built.seats == read.seats
+        assert [(line.seq, line.text, line.undone, line.correctable) for line in built.log] == [
+            (line.seq, line.text, line.undone, line.correctable) for line in read.log
+        ]
+        regions.cache.put_data(built)
+    assert any("Renata" in str(line.text) for line in read.log)
+
+
+def test_the_parts_every_seat_shares_are_rendered_for_each_version_and_language(make_table):
+    table, _host = make_table(players=2, target="100")
+    first = regions.load(table.code)
+    assert first is not None
+    anna = regions.Viewer(kind="seat", language="en", seat=0)
+    ben = regions.Viewer(kind="seat", language="en", seat=1)
+    anna_html = regions.render(first, anna)
+    ben_html = regions.render(first, ben)
+    assert _section(anna_html, "status") == _section(ben_html, "status")
+
+    _roll(table, 0, 5)
+    second = regions.load(table.code)
+    assert second is not None
+    ben_after = regions.render(second, ben)
+    assert _section(ben_after, "status") != _section(ben_html, "status")  # Ben's turn now
+    assert "<td>5</td>" in _section(ben_after, "scores")
+    assert "Roll 5" in _section(ben_after, "log")
+
+    tables.rename_seat(Table.objects.get(pk=table.pk), 1, "Bohdan")
+    third = regions.load(table.code)
+    assert third is not None
+    assert "Bohdan" in _section(regions.render(third, anna), "status")
+
+    czech = regions.render(third, regions.Viewer(kind="seat", language="cs", seat=0))
+    english = regions.render(third, anna)
+    assert "Last entries" in english and "Last entries" not in czech
+    assert "Now" in _section(english, "status") and "Now" not in _section(czech, "status")
+
+
+def test_a_seat_sees_correct_links_only_on_its_own_lines(make_table):
+    """The log's lines are shared by all seats; the "correct" links are each seat's own."""
+    table, _host = make_table(players=2, target="100")
+    _roll(table, 0, 3)
+    _roll(table, 1, 4)
+    data = regions.load(table.code)
+    assert data is not None
+    for seat in (0, 1):
+        html = regions.render(data, regions.Viewer(kind="seat", language="en", seat=seat))
+        links = re.findall(rf"/t/{table.code}/correct/(\d+)/", html)
+        own = [line.seq for line in data.log if line.seat == seat and line.correctable]
+        assert len(own) == 1
+        assert [int(seq) for seq in links] == own
+
+
+def test_a_double_tap_on_the_last_entry_of_a_game_is_already_received(make_table, join):
+    """The key is asked only when a form is refused: a repeated entry that ended the game
+    is a double tap, not "the game is over"."""
+    table, _host = make_table(players=2)  # target 10
+    anna = join(table, 0)
+    _roll(table, 0, 6)
+    _roll(table, 1, 1)
+    version = Table.objects.get(pk=table.pk).state_version
+    assert anna.act({"type": "roll", "value": 6}, version=version, key="k-end").status_code == 302
+    again = anna.act({"type": "roll", "value": 6}, version=version, key="k-end", htmx=True)
+    assert "already received" in again.content.decode()
+    assert Table.objects.get(pk=table.pk).status == Table.Status.FINISHED
