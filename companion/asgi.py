@@ -3,9 +3,9 @@
 Two doors into the same Django project:
 - the live streams and the version probe are async views, served by Django's ASGI
   handler: hundreds of open streams cost no threads;
-- every other request is a plain synchronous view, served by Django's WSGI handler
-  through a2wsgi's ``WSGIMiddleware`` on a bounded pool of threads. Entries (POST) have
-  a pool of their own, so a burst of page loads never queues an entry.
+- every other request is a plain synchronous view, served by Django's WSGI handler on a
+  bounded pool of threads (``companion.wsgi_door``: one hop to the thread and one back).
+  Entries (POST) have a pool of their own, so a burst of page loads never queues an entry.
 
 Around the synchronous door (``companion.deadlines``): the request body is read in full
 on the event loop before a thread is taken, so a slow client never holds a thread, and
@@ -18,8 +18,6 @@ import gc
 import os
 import re
 
-from a2wsgi import WSGIMiddleware
-
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "companion.settings")
 
 from django.conf import settings  # noqa: E402
@@ -27,13 +25,14 @@ from django.core.asgi import get_asgi_application  # noqa: E402
 from django.core.wsgi import get_wsgi_application  # noqa: E402
 
 from companion.deadlines import ASGIApp, Receive, Scope, Send, bounded  # noqa: E402
+from companion.wsgi_door import ThreadedWSGI  # noqa: E402
 
 ASYNC_PATHS = re.compile(r"^/t/[^/]+/(stream|version)/$")
 
 _async_django = get_asgi_application()
 _wsgi_django = get_wsgi_application()
-_entries: ASGIApp = bounded(WSGIMiddleware(_wsgi_django, workers=settings.ENTRY_THREADS))  # type: ignore[arg-type]
-_pages: ASGIApp = bounded(WSGIMiddleware(_wsgi_django, workers=settings.PAGE_THREADS))  # type: ignore[arg-type]
+_entries: ASGIApp = bounded(ThreadedWSGI(_wsgi_django, settings.ENTRY_THREADS, "entries"))
+_pages: ASGIApp = bounded(ThreadedWSGI(_wsgi_django, settings.PAGE_THREADS, "pages"))
 
 # The garbage collector, tuned for a server that holds a thousand open streams. With the
 # defaults a full collection ran every few seconds under load and, walking every stream's

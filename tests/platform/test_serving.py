@@ -254,7 +254,7 @@ def test_when_redis_fails_other_processes_poll_then_pushes_resume(
 
 
 def test_the_pages_name_no_private_module_of_the_server_libraries() -> None:
-    """The serving stack uses asgiref, Django, uvicorn and a2wsgi through their documented APIs."""
+    """The serving stack uses asgiref, Django and uvicorn through their documented APIs."""
     root = Path(__file__).resolve().parents[2] / "companion"
     source = "\n".join(path.read_text() for path in root.rglob("*.py"))
     for private in ("WsgiToAsgiInstance", "run_wsgi_app", "CurrentThreadExecutor", ".func"):
