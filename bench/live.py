@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gc
+import os
 import time
 import zlib
 from pathlib import Path
@@ -131,6 +132,34 @@ async def loop_lag(window: dict[str, float], out: list[float]) -> None:
             out.append((time.perf_counter() - started - 0.01) * 1000)
 
 
+def cpu_seconds(pid: int) -> float:
+    """CPU time used by process ``pid`` so far (user + system)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def machine_busy() -> tuple[float, float]:
+    """(busy, total) CPU time of the whole machine so far, from /proc/stat."""
+    ticks = [int(value) for value in Path("/proc/stat").read_text().split("\n")[0].split()[1:]]
+    idle = ticks[3] + ticks[4]  # idle, iowait
+    return sum(ticks) - idle, sum(ticks)
+
+
+async def cpu_in_window(window: dict[str, float], pids: list[int], out: dict[str, float]) -> None:
+    """The servers' and this client's CPU time, and the machine's load, over the window:
+    the figure that says what an entry costs, whatever else the machine was doing."""
+    while time.perf_counter() < window["start"]:
+        await asyncio.sleep(0.05)
+    servers_before, client_before = sum(map(cpu_seconds, pids)), time.process_time()
+    machine_before = machine_busy()
+    while time.perf_counter() < window["end"]:
+        await asyncio.sleep(0.05)
+    out["server_cpu"] = sum(map(cpu_seconds, pids)) - servers_before
+    out["client_cpu"] = time.process_time() - client_before
+    busy, total = machine_busy()
+    out["machine_busy"] = (busy - machine_before[0]) / max(1, total - machine_before[1])
+
+
 async def first_load_bytes(url: str) -> int:
     """A phone's first visit on the wire (gzip): the page and what it loads."""
     phone = Phone(url)
@@ -185,7 +214,10 @@ async def measure(args: argparse.Namespace) -> dict[str, float]:
         floor = asyncio.create_task(bare_view(urls[0], window, bare))
         lag: list[float] = []
         own = asyncio.create_task(loop_lag(window, lag))
-        await asyncio.gather(*tables, floor, own)
+        cpu: dict[str, float] = {}
+        pids = [server.process.pid for server in running]
+        load = asyncio.create_task(cpu_in_window(window, pids, cpu))
+        await asyncio.gather(*tables, floor, own, load)
 
     phones = args.tables * args.phones
     entry, shown, sizes = results["entry"], results["shown"], results["update_bytes"]
@@ -202,6 +234,7 @@ async def measure(args: argparse.Namespace) -> dict[str, float]:
         "first_load": float(loaded),
         "mib_per_100": (streaming - idle) / 1024 / phones * 100,
         "client_lag_p99": percentile(lag, 0.99),
+        "server_cpu_ms_per_entry": cpu["server_cpu"] * 1000 / max(1, len(entry)),
     }
     print(
         f"{args.setup}, {len(urls)} process{'es' if len(urls) > 1 else ''}: "
@@ -227,6 +260,13 @@ async def measure(args: argparse.Namespace) -> dict[str, float]:
     print(
         f"  this client's own event loop: late p50 {percentile(lag, 0.5):.1f} ms, "
         f"p99 {figures['client_lag_p99']:.1f} ms, max {max(lag):.1f} ms (in every figure above)"
+    )
+    print(
+        f"  CPU: the server{'s' if len(urls) > 1 else ''} "
+        f"{figures['server_cpu_ms_per_entry']:.1f} ms per entry "
+        f"({cpu['server_cpu'] / args.seconds * 100:.0f} % of one core), this client "
+        f"{cpu['client_cpu'] / args.seconds * 100:.0f} % of one core; the machine "
+        f"{cpu['machine_busy'] * 100:.0f} % busy ({os.cpu_count()} cores)"
     )
     print(
         f"  bytes on the wire: update p50 {figures['update_p50']:.0f} B, "

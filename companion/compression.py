@@ -11,7 +11,10 @@ events as the blocks of one deflate stream. What makes an update small is that i
 mostly repeats the region sent before it: the text sent last is given to zlib as its
 preset dictionary (``zdict``), exactly the text the device's inflater holds in its
 window, so the new event refers back to it as one long-lived compressor would. A
-stream keeps only that text: a few KB, up to deflate's 32 KB reach.
+stream keeps only that text, from the last region it sent on: what an update resembles
+is the region before it, and zlib hashes the whole dictionary for every event, so a
+shorter one costs less CPU than deflate's full 32 KB reach (the dictionary only has to
+be the window's newest bytes, which it is).
 """
 
 from __future__ import annotations
@@ -41,5 +44,5 @@ class EventCompressor:
             deflate = zlib.compressobj(6, zlib.DEFLATED, -15)
         out = self._header + deflate.compress(data) + deflate.flush(zlib.Z_SYNC_FLUSH)
         self._header = b""
-        self._sent = (self._sent + data)[-WINDOW:]
+        self._sent = data[-WINDOW:] if len(data) > SMALL else (self._sent + data)[-WINDOW:]
         return out

@@ -67,7 +67,9 @@ class Subscriber:
     async def next(self, timeout: float) -> int | None:
         """The next announced version, or ``None`` after ``timeout`` seconds of quiet."""
         try:
-            return await asyncio.wait_for(self.queue.get(), timeout)
+            # asyncio.timeout, not wait_for: no task of its own for each wait of every stream.
+            async with asyncio.timeout(timeout):
+                return await self.queue.get()
         except TimeoutError:
             return None
 
