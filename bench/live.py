@@ -132,10 +132,16 @@ async def loop_lag(window: dict[str, float], out: list[float]) -> None:
             out.append((time.perf_counter() - started - 0.01) * 1000)
 
 
-def cpu_seconds(pid: int) -> float:
-    """CPU time used by process ``pid`` so far (user + system)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+def cpu_seconds(pid: int, thread: int | None = None) -> float:
+    """CPU time used so far (user + system) by process ``pid``, or by one of its threads
+    (a process's first thread, whose id is the process's, runs the server's event loop)."""
+    path = f"/proc/{pid}/task/{thread}/stat" if thread else f"/proc/{pid}/stat"
+    fields = Path(path).read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def loop_cpu_seconds(pid: int) -> float:
+    return cpu_seconds(pid, thread=pid)
 
 
 def machine_busy() -> tuple[float, float]:
@@ -151,10 +157,12 @@ async def cpu_in_window(window: dict[str, float], pids: list[int], out: dict[str
     while time.perf_counter() < window["start"]:
         await asyncio.sleep(0.05)
     servers_before, client_before = sum(map(cpu_seconds, pids)), time.process_time()
+    loops_before = sum(map(loop_cpu_seconds, pids))
     machine_before = machine_busy()
     while time.perf_counter() < window["end"]:
         await asyncio.sleep(0.05)
     out["server_cpu"] = sum(map(cpu_seconds, pids)) - servers_before
+    out["loop_cpu"] = sum(map(loop_cpu_seconds, pids)) - loops_before
     out["client_cpu"] = time.process_time() - client_before
     busy, total = machine_busy()
     out["machine_busy"] = (busy - machine_before[0]) / max(1, total - machine_before[1])
@@ -264,7 +272,8 @@ async def measure(args: argparse.Namespace) -> dict[str, float]:
     print(
         f"  CPU: the server{'s' if len(urls) > 1 else ''} "
         f"{figures['server_cpu_ms_per_entry']:.1f} ms per entry "
-        f"({cpu['server_cpu'] / args.seconds * 100:.0f} % of one core), this client "
+        f"({cpu['server_cpu'] / args.seconds * 100:.0f} % of one core; the event loop "
+        f"{cpu['loop_cpu'] * 1000 / max(1, len(entry)):.1f} ms of it), this client "
         f"{cpu['client_cpu'] / args.seconds * 100:.0f} % of one core; the machine "
         f"{cpu['machine_busy'] * 100:.0f} % busy ({os.cpu_count()} cores)"
     )
