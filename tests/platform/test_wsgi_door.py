@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from companion.wsgi_door import ThreadedWSGI, environ_for
@@ -37,7 +38,11 @@ def _serve(app: Any, scope: dict[str, Any], messages: list[dict[str, Any]]) -> l
     async def send(message: Any) -> None:
         sent.append(message)
 
-    asyncio.run(ThreadedWSGI(app, workers=1, name="test")(scope, receive, send))
+    door = ThreadedWSGI(app, workers=1, name="test")
+    # A loop of its own in a thread of its own: the browser tests' sync Playwright may have
+    # left a loop marked as running in this one.
+    with ThreadPoolExecutor(1) as runner:
+        runner.submit(asyncio.run, door(scope, receive, send)).result(timeout=10)
     return sent
 
 
@@ -86,7 +91,7 @@ def test_the_view_runs_in_a_pool_thread_and_its_response_arrives_whole() -> None
         ],
     )
     assert seen["body"] == b"a=1&b=2"
-    assert seen["thread"].startswith("test") and seen["thread"] != threading.main_thread().name
+    assert seen["thread"].startswith("test")
     assert sent == [
         {
             "type": "http.response.start",
