@@ -5,9 +5,10 @@
 Redis cache; its sockets give up after a quarter of a second, and the rate limiter lets a
 request through when the cache fails, so a hung Redis never stalls a request.
 
-``fragments``: the parts of a live region that are the same for every seat (whose turn,
-the scores), rendered once per table version and language by the template tag
-``{% cache %}`` and shared by the regions of all the seats. Always in the process: a
+``fragments``: the parts of a live region that are the same for every seat, rendered once
+and shared by the regions of all the seats: whose turn and the scores once per table
+version and language (the template tag ``{% cache %}``), each log line's text once per
+language (``regions.LogTexts``). Always in the process: a
 fragment is worth less than a round trip to Redis, and a version's fragment never changes.
 """
 
@@ -19,8 +20,8 @@ SOCKET_TIMEOUT = 0.25  # seconds: far below what a person notices
 FRAGMENTS = {
     "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
     "LOCATION": "fragments",
-    # A few per table and language at a time; older versions are never asked for again.
-    "OPTIONS": {"MAX_ENTRIES": 4000},
+    # A dozen per table and language at a time; older versions are never asked for again.
+    "OPTIONS": {"MAX_ENTRIES": 20000},
 }
 
 

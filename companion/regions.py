@@ -13,12 +13,14 @@ information goes only into the region of the seat that may see it (``view(state,
 
 from __future__ import annotations
 
+import hashlib
 import threading
 import uuid
 from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
+from django.core.cache import caches
 from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -32,6 +34,7 @@ from games.i18n import Msg
 TABLE_KINDS = ("table", "watch", "host-table")
 SEAT_KINDS = ("seat", "host-seat")
 LOG_LINES = {"table": 8, "phone": 5}
+FRAGMENT_SECONDS = 600  # as the templates' {% cache %} tags
 
 
 @dataclass(frozen=True)
@@ -111,36 +114,31 @@ class LogTexts:
 
     A line's text changes only when a seat's name or colour changes or an undo takes the
     line back, so after an entry only the new line is rendered; every seat's region then
-    adds its own "correct" links around the shared texts.
+    adds its own "correct" links around the shared texts. Kept in the ``fragments`` cache
+    with whose turn and the scores (``companion/cache_config.py``).
     """
-
-    def __init__(self, size: int = 16384) -> None:
-        self._lock = threading.Lock()
-        self._texts: OrderedDict[tuple[Any, ...], str] = OrderedDict()
-        self._size = size
 
     def rows(
         self, data: TableData, lines: list[selectors.LogLine]
     ) -> list[tuple[selectors.LogLine, str]]:
-        language = translation.get_language() or "en"
-        seats = tuple((seat["name"], seat["colour"]) for seat in data.seats)
-        return [(line, self._text(data, line, seats, language)) for line in lines]
-
-    def _text(
-        self, data: TableData, line: selectors.LogLine, seats: tuple[Any, ...], language: str
-    ) -> str:
-        key = (data.table.code, line.seq, line.undone, seats, language)
-        with self._lock:
-            found = self._texts.get(key)
-            if found is not None:
-                self._texts.move_to_end(key)
-                return found
-        html = render_to_string("companion/_log_text.html", {"line": line, "seats": data.seats})
-        with self._lock:
-            self._texts[key] = html
-            while len(self._texts) > self._size:
-                self._texts.popitem(last=False)
-        return html
+        seats = repr([(seat["name"], seat["colour"]) for seat in data.seats])
+        prefix = "logline:{}:{}:{}".format(
+            data.table.code,
+            translation.get_language() or "en",
+            hashlib.md5(seats.encode(), usedforsecurity=False).hexdigest(),
+        )
+        fragments = caches["fragments"]
+        rows = []
+        for line in lines:
+            key = f"{prefix}:{line.seq}:{int(line.undone)}"
+            html = fragments.get(key)
+            if html is None:
+                html = render_to_string(
+                    "companion/_log_text.html", {"line": line, "seats": data.seats}
+                )
+                fragments.set(key, html, FRAGMENT_SECONDS)
+            rows.append((line, html))
+        return rows
 
 
 log_texts = LogTexts()
