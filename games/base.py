@@ -108,7 +108,10 @@ class Choice:
     ``disabled`` holds the reason why the entry is not possible now: the
     phone shows it instead of hiding the choice. ``note`` is shown above the
     fields: what the player needs to know to fill them in (what goes into the
-    tower, what the ship needs).
+    tower, what the ship needs). ``echo`` names one of ``fields`` whose value the
+    label shows as its argument of the same name ("Attack Bremen from Osnabrück with
+    6"): the page keeps that part of the button in step as the field changes, so the
+    button always says what it will send.
     """
 
     label: Msg
@@ -119,6 +122,7 @@ class Choice:
     style: str = "primary"
     note: Msg | None = None
     confirm: Msg | None = None
+    echo: str = ""
 
 
 @dataclass(frozen=True)

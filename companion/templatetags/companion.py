@@ -6,6 +6,8 @@ import json
 from typing import Any
 
 from django import template
+from django.utils.html import conditional_escape, format_html
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext
 
 register = template.Library()
@@ -43,6 +45,26 @@ def translate(message: Any) -> str:
 @register.filter(name="tr")
 def tr(message: Any) -> str:
     return translate(message)
+
+
+# Stands for the echoed argument while the label is translated: a private-use character
+# that no catalogue and no player's name holds.
+_ECHO = "\ue000"
+
+
+@register.filter
+def tr_echo(message: Any, key: str) -> SafeString:
+    """A choice's label translated, with its ``key`` argument in a span that the page keeps
+    equal to the value of the form's field ``f.<key>`` (static/companion/live.js)."""
+    args = message.get("args") if isinstance(message, dict) else None
+    if not key or not isinstance(args, dict) or key not in args:
+        return conditional_escape(translate(message))
+    text = translate({**message, "args": {**args, key: _ECHO}})
+    if text.count(_ECHO) != 1:  # a translation that drops or repeats it: no echo
+        return conditional_escape(translate(message))
+    before, after = text.split(_ECHO)
+    echo = format_html('<span data-echo="f.{}">{}</span>', key, args[key])
+    return mark_safe(conditional_escape(before) + echo + conditional_escape(after))
 
 
 @register.filter

@@ -466,15 +466,17 @@ def _act(state: State, seat: int) -> list[Choice]:
     return result
 
 
-def _move_label(state: State, seat: int, land: str, target: str) -> Msg:
+def _move_label(state: State, seat: int, land: str, target: str, count: int) -> Msg:
+    """The button of a move or an attack: source, destination and the armies sent (the
+    count field's value; the page keeps it in step as the field changes)."""
     owner = state["lands"][target]["owner"]
-    names = {"land": lands()[land].name, "target": lands()[target].name}
+    names = {"land": lands()[land].name, "target": lands()[target].name, "count": count}
     if owner == seat:
-        return msg(_("Move from %(land)s into %(target)s"), **names)
+        return msg(_("Move from %(land)s into %(target)s with %(count)s"), **names)
     if owner is None:
-        return msg(_("Attack unowned %(target)s from %(land)s"), **names)
+        return msg(_("Attack unowned %(target)s from %(land)s with %(count)s"), **names)
     return msg(
-        _("Attack %(target)s of %(player)s from %(land)s"),
+        _("Attack %(target)s of %(player)s from %(land)s with %(count)s"),
         player=state["players"][owner],
         **names,
     )
@@ -499,11 +501,12 @@ def _move_choices(
     )
     return [
         Choice(
-            _move_label(state, seat, land, target),
+            _move_label(state, seat, land, target, armies - 1),
             {"type": "play", "land": land, "to": target},
             fields=(count,),
             group=group,
             style="primary" if state["lands"][target]["owner"] != seat else APP,
+            echo="count",
         )
         for target in sorted(targets, key=lambda target: lands()[target].name)
     ]

@@ -176,6 +176,15 @@
     form.appendChild(input);
   });
 
+  // -- a button that says what it sends ("Attack Bremen from Osnabrück with 6") ----------
+  document.addEventListener("input", (event) => {
+    const field = event.target, form = field.form;
+    if (!form || !field.name) return;
+    form.querySelectorAll("[data-echo]").forEach((span) => {
+      if (span.dataset.echo === field.name && field.value !== "") span.textContent = field.value;
+    });
+  });
+
   // -- clocks ----------------------------------------------------------------------------
   function format(seconds) {
     const total = Math.max(0, Math.floor(seconds));

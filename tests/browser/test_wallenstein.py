@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.phone_actions import LIVE, join, tap
 
@@ -167,6 +168,14 @@ def test_a_battle_is_told_on_the_table_and_both_phones(server, browser, screen):
     attack = _form(jana, '"land":"mark"', '"to":"hessenkassel"')
     attack.wait_for(timeout=LIVE)
     assert "Hessen-Kassel" in attack.locator("button").inner_text()
+    # The button says how many armies it sends and follows the field (Jana reads Czech).
+    count = attack.locator("input[name='f.count']")
+    sent = count.input_value()
+    assert attack.locator("button").inner_text().endswith(f"armád: {sent}")
+    count.fill("1")
+    expect(attack.locator("button")).to_have_text(re.compile(r"armád: 1$"))
+    count.fill(sent)
+    expect(attack.locator("button")).to_have_text(re.compile(f"armád: {sent}$"))
     first = jana.locator("form.choice button[type=submit]").first.bounding_box()
     assert first["y"] + first["height"] <= 844
     jana.set_viewport_size({"width": 360, "height": 844})

@@ -7,6 +7,7 @@ import copy
 import pytest
 
 from games.base import IllegalAction
+from games.i18n import render_english
 from games.wallenstein import GAME
 from games.wallenstein.data import ARMIES_PER_PLAYER as ARMIES
 
@@ -211,3 +212,22 @@ def test_move_rules() -> None:
     lone = do(lone, A, type="play", land="passau")
     assert lone["lands"]["passau"]["armies"] == 1 and GAME.to_act(lone) == [B]
     assert army_total(lone, A) == ARMIES
+
+
+def test_a_move_button_says_source_destination_and_armies() -> None:
+    """Issue 13: "the button saying 'Attack Bremen from Osnabrück with 6'": the count is
+    the field's default (all but one, the rules' most) and the page keeps it in step."""
+    state = in_season(cards=["move_a"])
+    buttons = [
+        choice
+        for choice in GAME.choices(state, A)
+        if choice.action.get("land") == "passau" and "to" in choice.action
+    ]
+    assert buttons
+    for choice in buttons:
+        (field,) = choice.fields
+        assert choice.echo == field.key == "count"
+        assert choice.label["args"]["count"] == field.default == field.high == 2
+        assert choice.label["text"].endswith("with %(count)s")
+    into = next(c for c in buttons if c.action["to"] == "oberoesterreich")
+    assert render_english(into.label) == "Move from Passau into Oberösterreich with 2"
