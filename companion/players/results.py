@@ -119,6 +119,14 @@ def build_play(table: Table) -> Play:
         else None
     )
     with write_transaction():
+        # The table screen, a stream and the last phone all render the end of a game at
+        # once, and each may find no Play yet: the table's row lock makes them build it one
+        # after the other, and the later ones take the Play the first one built (on
+        # PostgreSQL the second insert otherwise broke the unique table key: a 500 page).
+        Table.objects.select_for_update().only("pk").get(pk=table.pk)
+        built = Play.objects.filter(table=table, table_version=table.version).first()
+        if built is not None:
+            return built
         Play.objects.filter(table=table).delete()
         play = Play.objects.create(
             game=table.game,

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import threading
 from datetime import UTC, datetime
 
 import pytest
+from django.db import connection
 
 from companion.models import Play, Player, PlayResult, Table
 from companion.players import ratings, results, stats
@@ -124,6 +126,44 @@ def test_wallenstein_splits_points_of_the_first_and_second_winter():
     assert [n.average for n in splits.values()] == [10, 20]
     group = dict(stats.game_stats("wallenstein").splits)
     assert [n.average for n in group.values()] == [12.5, 15]
+
+
+def test_renders_of_a_games_end_at_once_build_one_play_between_them(make_table, join, monkeypatch):
+    """The table screen, a stream and the last phone render a game's end together, and each
+    may find no Play yet. Both builders here wait for each other after their replay, then
+    write: on PostgreSQL the second insert broke the table's unique key (a 500 page), on
+    SQLite it replaced the first one's Play."""
+    table, *_ = played(make_table, join, ["Anna", "Ben"], [6, 1, 6])
+    Play.objects.filter(table=table).delete()
+    together = threading.Barrier(2)
+    replay = results.replay_facts
+
+    def replayed_together(table: Table):
+        facts = replay(table)
+        together.wait(timeout=10)
+        return facts
+
+    monkeypatch.setattr(results, "replay_facts", replayed_together)
+    built: list[int] = []
+    errors: list[Exception] = []
+
+    def build() -> None:
+        try:
+            built.append(results.build_play(Table.objects.get(pk=table.pk)).pk)
+        except Exception as error:  # noqa: BLE001 - the test reports what went wrong
+            errors.append(error)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=build) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    assert errors == []
+    (play,) = Play.objects.filter(table=table)
+    assert built == [play.pk, play.pk]
+    assert play.results.count() == 2
 
 
 def test_thinking_time_comes_from_the_clocks(make_table, join):
