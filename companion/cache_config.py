@@ -8,7 +8,7 @@ request through when the cache fails, so a hung Redis never stalls a request.
 ``fragments``: the parts of a live region that are the same for every seat, rendered once
 and shared by the regions of all the seats: whose turn and the scores once per table
 version and language (the template tag ``{% cache %}``), each log line's text once per
-language (``regions.LogTexts``). Always in the process: a
+language (``regions.log_rows``). Always in the process: a
 fragment is worth less than a round trip to Redis, and a version's fragment never changes.
 """
 

@@ -109,39 +109,32 @@ def load(code: str) -> TableData | None:
 # -- contexts --------------------------------------------------------------------------------
 
 
-class LogTexts:
-    """Each log line's text as HTML, per language, shared by every view and version.
+def log_rows(
+    data: TableData, lines: list[selectors.LogLine]
+) -> list[tuple[selectors.LogLine, str]]:
+    """Each log line with its text as HTML, per language, shared by every view and version.
 
     A line's text changes only when a seat's name or colour changes or an undo takes the
     line back, so after an entry only the new line is rendered; every seat's region then
     adds its own "correct" links around the shared texts. Kept in the ``fragments`` cache
     with whose turn and the scores (``companion/cache_config.py``).
     """
-
-    def rows(
-        self, data: TableData, lines: list[selectors.LogLine]
-    ) -> list[tuple[selectors.LogLine, str]]:
-        seats = repr([(seat["name"], seat["colour"]) for seat in data.seats])
-        prefix = "logline:{}:{}:{}".format(
-            data.table.code,
-            translation.get_language() or "en",
-            hashlib.md5(seats.encode(), usedforsecurity=False).hexdigest(),
-        )
-        fragments = caches["fragments"]
-        rows = []
-        for line in lines:
-            key = f"{prefix}:{line.seq}:{int(line.undone)}"
-            html = fragments.get(key)
-            if html is None:
-                html = render_to_string(
-                    "companion/_log_text.html", {"line": line, "seats": data.seats}
-                )
-                fragments.set(key, html, FRAGMENT_SECONDS)
-            rows.append((line, html))
-        return rows
-
-
-log_texts = LogTexts()
+    seats = repr([(seat["name"], seat["colour"]) for seat in data.seats])
+    prefix = "logline:{}:{}:{}".format(
+        data.table.code,
+        translation.get_language() or "en",
+        hashlib.md5(seats.encode(), usedforsecurity=False).hexdigest(),
+    )
+    fragments = caches["fragments"]
+    rows = []
+    for line in lines:
+        key = f"{prefix}:{line.seq}:{int(line.undone)}"
+        html = fragments.get(key)
+        if html is None:
+            html = render_to_string("companion/_log_text.html", {"line": line, "seats": data.seats})
+            fragments.set(key, html, FRAGMENT_SECONDS)
+        rows.append((line, html))
+    return rows
 
 
 def _base(data: TableData, seat: int | None) -> dict[str, Any]:
@@ -171,7 +164,7 @@ def table_context(data: TableData, viewer: Viewer) -> dict[str, Any]:
         watch=watch,
         join_url=viewer.origin + reverse("join", args=[table.code]),
         watch_url=viewer.origin + reverse("watch", args=[table.code, table.watch_token]),
-        log=log_texts.rows(data, data.log[: LOG_LINES["table"]]),
+        log=log_rows(data, data.log[: LOG_LINES["table"]]),
         live_url=reverse("table_live", args=[table.code]) + ("?watch=1" if watch else ""),
         seat_links=seat_links if host else [],
     )
@@ -205,7 +198,7 @@ def phone_context(
         # Reversed once here, not in every form of the region.
         act_url=reverse("act", args=[table.code]),
         undo_url=reverse("undo", args=[table.code]),
-        log=log_texts.rows(data, data.log[: LOG_LINES["phone"]]),
+        log=log_rows(data, data.log[: LOG_LINES["phone"]]),
         flash=flash,
         flash_error=flash_error,
         stale=stale,

@@ -215,8 +215,9 @@ def test_move_rules() -> None:
 
 
 def test_a_move_button_says_source_destination_and_armies() -> None:
-    """Issue 13: "the button saying 'Attack Bremen from Osnabrück with 6'": the count is
-    the field's default (all but one, the rules' most) and the page keeps it in step."""
+    """Issue 13: "the button saying 'Attack Bremen from Osnabrück with 6'". The count is
+    the field's default, all but one, the most the rules allow: „Při každém přesunu musí v
+    původní zemi zůstat alespoň jedna armáda.“ The page keeps it in step with the field."""
     state = in_season(cards=["move_a"])
     buttons = [
         choice
