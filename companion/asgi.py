@@ -1,9 +1,12 @@
 """The ASGI application that the start command serves with uvicorn.
 
 Two doors into the same Django project:
-- the live streams and the version probe are async views, served by Django's ASGI
-  handler: hundreds of open streams cost no threads;
-- every other request is a plain synchronous view, served by Django's WSGI handler on a
+- the streaming door: the live streams and the version probe are async views, served by
+  Django's ASGI handler: hundreds of open streams cost no threads. A path goes there
+  because the view the URLconf resolves it to is async: the routes are declared once, in
+  ``companion/urls.py``, and an async view added anywhere is on this door by being async;
+- the synchronous door: every other request (static files included: WhiteNoise is the
+  first thing there) is a plain synchronous view, served by Django's WSGI handler on a
   bounded pool of threads (``companion.wsgi_door``: one hop to the thread and one back).
   Entries (POST) have a pool of their own, so a burst of page loads never queues an entry.
 
@@ -16,18 +19,18 @@ from __future__ import annotations
 
 import gc
 import os
-import re
+from functools import lru_cache
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "companion.settings")
 
+from asgiref.sync import iscoroutinefunction  # noqa: E402
 from django.conf import settings  # noqa: E402
 from django.core.asgi import get_asgi_application  # noqa: E402
 from django.core.wsgi import get_wsgi_application  # noqa: E402
+from django.urls import Resolver404, resolve  # noqa: E402
 
 from companion.deadlines import ASGIApp, Receive, Scope, Send, bounded  # noqa: E402
 from companion.wsgi_door import ThreadedWSGI  # noqa: E402
-
-ASYNC_PATHS = re.compile(r"^/t/[^/]+/(stream|version)/$")
 
 _async_django = get_asgi_application()
 _wsgi_django = get_wsgi_application()
@@ -46,8 +49,22 @@ gc.freeze()
 gc.set_threshold(7_000, 20, 10)
 
 
+@lru_cache(maxsize=4096)
+def streams(path: str) -> bool:
+    """Whether ``path`` is answered by an async view: the streaming door's requests.
+
+    Cached per path (a table's stream and version probe are asked for again and again);
+    static files and unknown paths resolve to no view and go to the synchronous door.
+    """
+    try:
+        view, _args, _kwargs = resolve(path)  # a ResolverMatch unpacks as this triple
+    except Resolver404:
+        return False
+    return iscoroutinefunction(view)
+
+
 async def application(scope: Scope, receive: Receive, send: Send) -> None:
-    if scope["type"] != "http" or ASYNC_PATHS.match(scope["path"]):
+    if scope["type"] != "http" or streams(scope["path"]):
         await _async_django(scope, receive, send)  # type: ignore[arg-type]
     elif scope["method"] == "POST":
         await _entries(scope, receive, send)

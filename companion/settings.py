@@ -18,6 +18,7 @@ from typing import Any
 
 import dj_database_url
 import django_stubs_ext
+from csp.constants import NONE, SELF, UNSAFE_INLINE
 from django.utils.translation import gettext_lazy as _
 
 import games
@@ -68,9 +69,13 @@ MIDDLEWARE = [
     # Pages and fragments go out compressed; the live stream compresses its own events
     # (it sets Content-Encoding, which this middleware then leaves alone).
     "django.middleware.gzip.GZipMiddleware",
-    "whitenoise.middleware.WhiteNoiseMiddleware",
+    # WhiteNoise on the synchronous door only: static files never reach the streaming one
+    # (companion/asgi.py), where a sync-only middleware would cost every stream a thread hop.
+    "companion.staticfiles.StaticFilesMiddleware",
+    "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    "companion.diskfull.DiskFullRefusal",  # after the locale: the refusal is translated
     "companion.validation.RejectMalformedInput",  # after the locale: refusals are translated
     "companion.ratelimit.RateLimitMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -193,7 +198,10 @@ TIME_ZONE = "UTC"
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = DATA_DIR / "static"
+# Collected static files are part of the install, not of the data: they live beside the
+# code (``COMPANION_STATIC_ROOT`` moves them), so the data folder holds only what the
+# tables wrote and a full data disk never stops the static files from being collected.
+STATIC_ROOT = Path(os.environ.get("COMPANION_STATIC_ROOT", BASE_DIR / "staticfiles"))
 STATIC_ROOT.mkdir(exist_ok=True)  # WhiteNoise looks for it even when serving from the finders
 # The start command collects the files with fingerprinted names and compressed copies, which
 # WhiteNoise sends with a year's cache. Where they were not collected (tests, a dev shell),
@@ -205,6 +213,28 @@ STORAGES = {
 WHITENOISE_MANIFEST_STRICT = False
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = DEBUG
+
+# Content-Security-Policy (django-csp): scripts only from this server, no inline script, no
+# eval (htmx is configured without it: templates/companion/base.html), nothing framed.
+# Styles also allow inline <style> and style="": each game brings its styles in its own
+# templates (games/<slug>/templates/.../_style.html, pushed live inside the regions) and
+# widths of bars and charts are set per element; a style cannot run code, and every text a
+# player types is escaped, so what 'unsafe-inline' for styles leaves open is CSS
+# injection, which escaping already closes (README, "Content-Security-Policy").
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF, UNSAFE_INLINE],
+        "img-src": [SELF, "data:"],
+        "connect-src": [SELF],
+        "worker-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
 
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_HTTPONLY = False  # htmx reads it from the page, not the cookie

@@ -53,3 +53,6 @@ def phones(browser: Any) -> Iterator[Any]:
     yield make
     for context in contexts:
         context.close()
+
+
+from tests.browser.relay import relay  # noqa: E402, F401  (the fixture: a phone's network)
