@@ -195,6 +195,9 @@ def server_env(tmp_path: Path, **extra: str) -> dict[str, str]:
     env.pop("REDIS_URL", None)
     env.update(
         COMPANION_DATA_DIR=str(tmp_path),
+        # Collected static files (the start command) beside the data folder, never in it,
+        # and never in the checkout, where a stale copy would be served to later tests.
+        COMPANION_STATIC_ROOT=str(tmp_path.with_name(tmp_path.name + "-static")),
         COMPANION_EXTRA_GAMES="tests.engines.dice_race",
         DJANGO_SETTINGS_MODULE="companion.settings",
         **extra,

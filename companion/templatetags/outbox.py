@@ -43,7 +43,6 @@ def outbox_texts() -> str:
                 "Entries are possible again when the connection returns."
             ),
             "refused": gettext("Sent when the connection returned, and refused: %(entry)s"),
-            "answer": gettext("The server did not take the entry: %(entry)s"),
         },
         ensure_ascii=False,
     )

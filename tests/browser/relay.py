@@ -10,6 +10,7 @@ key of every entry post that went through, in order.
 
 from __future__ import annotations
 
+import contextlib
 import re
 import socket
 import struct
@@ -138,10 +139,8 @@ class Relay:
             self._open.discard(client)
             self._open.discard(upstream)
         for sock in (client, upstream):
-            try:
+            with contextlib.suppress(OSError):
                 sock.close()
-            except OSError:
-                pass
 
 
 @pytest.fixture

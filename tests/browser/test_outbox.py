@@ -86,9 +86,7 @@ def test_an_entry_tapped_offline_waits_on_the_phone_and_is_applied_once_when_bac
     # Every screen shows it: the other phone, the table screen and Anna's own.
     ben.get_by_text("Your turn").wait_for(timeout=LIVE)
     ben.locator(".dice-race-phone .points").first.filter(has_text="4").wait_for(timeout=LIVE)
-    screen.locator(".dice-race .points[data-seat='0']").filter(has_text="4").wait_for(
-        timeout=LIVE
-    )
+    screen.locator(".dice-race .points[data-seat='0']").filter(has_text="4").wait_for(timeout=LIVE)
     anna.locator(BAR).wait_for(state="hidden")
     anna.locator(".dice-race-phone .points").first.filter(has_text="4").wait_for()
     assert kept(anna) == []
@@ -119,9 +117,7 @@ def test_an_entry_made_offline_after_the_table_moved_on_is_refused_with_the_reas
     ben.locator(".dice-race-phone .points").first.filter(has_text="6").wait_for()
     assert kept(ben) == []
     assert len(set(net.entry_keys)) == 1
-    screen.locator(".dice-race .points[data-seat='0']").filter(has_text="6").wait_for(
-        timeout=LIVE
-    )
+    screen.locator(".dice-race .points[data-seat='0']").filter(has_text="6").wait_for(timeout=LIVE)
     assert log_lines(screen, "Note").count() == 0
 
 
@@ -145,9 +141,7 @@ def test_a_connection_closed_under_an_entry_is_retried_with_the_same_key_and_app
     assert kept(anna) == []
     assert len(net.entry_keys) >= 3  # two answers lost, then the one that arrived
     assert set(net.entry_keys) == {net.entry_keys[0]}  # always the same key
-    screen.locator(".dice-race .points[data-seat='0']").filter(has_text="5").wait_for(
-        timeout=LIVE
-    )
+    screen.locator(".dice-race .points[data-seat='0']").filter(has_text="5").wait_for(timeout=LIVE)
     assert log_lines(screen, "Roll 5").count() == 1
 
 
@@ -181,7 +175,5 @@ def test_a_reload_without_connection_shows_the_last_state_read_only_and_keeps_th
     anna.locator(".dice-race-phone .points").first.filter(has_text="3").wait_for(timeout=LIVE)
     assert kept(anna) == []
     assert len(set(net.entry_keys)) == 1
-    screen.locator(".dice-race .points[data-seat='0']").filter(has_text="3").wait_for(
-        timeout=LIVE
-    )
+    screen.locator(".dice-race .points[data-seat='0']").filter(has_text="3").wait_for(timeout=LIVE)
     assert log_lines(screen, "Roll 3").count() == 1

@@ -6,6 +6,7 @@ import sqlite3
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import httpx
 
@@ -56,6 +57,9 @@ def test_serve_migrates_prints_the_address_and_serves_without_debug(tmp_path):
         assert missing.status_code == 404 and "Traceback" not in missing.text  # DEBUG is off
         # The secret key was generated and kept; the SQLite file is in WAL mode.
         assert (tmp_path / "secret_key").stat().st_size > 40
+        # The collected static files are beside the data folder, not in it (issue 24).
+        assert (Path(env["COMPANION_STATIC_ROOT"]) / "staticfiles.json").exists()
+        assert sorted(path.name for path in tmp_path.iterdir() if path.is_dir()) == []
         with sqlite3.connect(tmp_path / "companion.sqlite3") as connection:
             assert connection.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     finally:
