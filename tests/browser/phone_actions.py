@@ -6,6 +6,9 @@ import re
 from typing import Any
 
 LIVE = 3000  # ms: how long another screen may take to show an entry
+# ms: a wait for an event that comes for sure unless the page is broken (a reopened stream,
+# a page that comes back): the timeout is only there so a broken page fails the run.
+EVENTUALLY = 30_000
 
 
 def join(phone: Any, join_url: str, name: str) -> None:
