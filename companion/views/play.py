@@ -170,9 +170,13 @@ def undo(request: HtmxHttpRequest, code: str) -> HttpResponse:
         )
     except Refused as refusal:
         return _entry_response(request, table, actor, host_mode_on, refusal=refusal)
-    return _entry_response(
-        request, result.table, actor, host_mode_on, flash=msg(_("The last entry was undone."))
+    # A resent undo (its key already applied) undid nothing more: say so, not "undone".
+    done = (
+        _("This entry was already received.")
+        if result.duplicate
+        else _("The last entry was undone.")
     )
+    return _entry_response(request, result.table, actor, host_mode_on, flash=msg(done))
 
 
 @require_GET
