@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from tests.browser.phone_actions import EVENTUALLY
 from tests.fixtures import CHROMIUM, missing
 
 PHONE = {"viewport": {"width": 390, "height": 800}, "is_mobile": True, "has_touch": True}
@@ -46,7 +47,7 @@ def phones(browser: Any) -> Iterator[Any]:
 
     def make(locale: str = "en-US") -> Any:
         context = browser.new_context(locale=locale, **PHONE)
-        context.set_default_timeout(10_000)
+        context.set_default_timeout(EVENTUALLY)
         contexts.append(context)
         return context.new_page()
 

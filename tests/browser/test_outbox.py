@@ -13,7 +13,7 @@ import json
 
 import pytest
 
-from tests.browser.phone_actions import LIVE, join, tap
+from tests.browser.phone_actions import EVENTUALLY, LIVE, join, tap
 from tests.browser.test_table import start_table
 
 pytestmark = pytest.mark.browser
@@ -169,7 +169,7 @@ def test_a_reload_without_connection_shows_the_last_state_read_only_and_keeps_th
     online(anna, net)
     # The page comes back by itself and sends the entry.
     anna.wait_for_function(
-        "() => document.documentElement.dataset.offline === undefined", timeout=4 * LIVE
+        "() => document.documentElement.dataset.offline === undefined", timeout=EVENTUALLY
     )
     ben.get_by_text("Your turn").wait_for(timeout=LIVE)
     anna.locator(".dice-race-phone .points").first.filter(has_text="3").wait_for(timeout=LIVE)

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from tests.browser.phone_actions import join
+from tests.browser.phone_actions import LIVE, join
 
 pytestmark = pytest.mark.browser
 
@@ -39,8 +39,8 @@ def test_two_phones_join_by_qr_link_and_see_each_others_entries_live(server, pho
     anna.get_by_role("button", name="Enter the roll").click()
 
     # Ben's phone and the table screen show it without a reload.
-    ben.locator(".dice-race-phone .points").first.filter(has_text="5").wait_for(timeout=3000)
-    screen.locator(".dice-race .points[data-seat='0']").filter(has_text="5").wait_for(timeout=3000)
+    ben.locator(".dice-race-phone .points").first.filter(has_text="5").wait_for(timeout=LIVE)
+    screen.locator(".dice-race .points[data-seat='0']").filter(has_text="5").wait_for(timeout=LIVE)
     ben.get_by_text("Your turn").wait_for()
 
     # Ben's phone sleeps and reloads: same seat, current state.
@@ -48,7 +48,7 @@ def test_two_phones_join_by_qr_link_and_see_each_others_entries_live(server, pho
     assert ben.locator(".my-name").inner_text() == "Ben"
     assert ben.locator(".dice-race-phone .points").first.inner_text() == "5"
     ben.get_by_role("button", name="Let the app roll").click()
-    anna.get_by_text("Your turn").wait_for(timeout=3000)
+    anna.get_by_text("Your turn").wait_for(timeout=LIVE)
 
 
 def test_a_spectator_sees_the_table_and_cannot_act(server, phones):
@@ -68,10 +68,12 @@ def test_host_mode_one_device_enters_for_everyone(server, phones):
     code = start_table(screen, server.url)
     screen.get_by_role("button", name="Start the game").click()
     screen.goto(f"{server.url}/t/{code}/host/")
-    for value in ["3", "4"]:
+    for seat, value in enumerate(["3", "4"]):
         screen.fill("input[name='f.value']", value)
-        screen.get_by_role("button", name="Enter the roll").click()
-        screen.wait_for_timeout(300)
+        with screen.expect_response(lambda r: "/act/" in r.url):
+            screen.get_by_role("button", name="Enter the roll").click()
+        # The answer is swapped in: the next seat's region (not a pause of a fixed length).
+        screen.locator(".dice-race-phone .points").nth(seat).filter(has_text=value).wait_for()
     assert screen.locator(".dice-race-phone .points").all_inner_texts() == ["3", "4"]
 
 
@@ -88,7 +90,7 @@ def test_a_browser_without_event_streams_falls_back_to_polling(server, phones):
     anna.get_by_text("Your turn").wait_for()
     anna.fill("input[name='f.value']", "6")
     anna.get_by_role("button", name="Enter the roll").click()
-    ben.locator(".dice-race-phone .points").first.filter(has_text="6").wait_for(timeout=8000)
+    ben.locator(".dice-race-phone .points").first.filter(has_text="6").wait_for(timeout=LIVE)
 
 
 def test_the_language_can_be_switched_on_every_page(server, phones):

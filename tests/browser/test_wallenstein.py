@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import os
 import re
+import time
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.phone_actions import LIVE, join, tap
+from tests.browser.phone_actions import EVENTUALLY, LIVE, join, tap
 
 pytestmark = pytest.mark.browser
 
@@ -35,7 +36,7 @@ def tap_now(phone, label: str) -> None:
 def screen(browser):
     """The shared table screen: a desktop-sized window."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
-    context.set_default_timeout(10_000)
+    context.set_default_timeout(EVENTUALLY)
     yield context.new_page()
     context.close()
 
@@ -60,13 +61,15 @@ def test_three_phones_set_up_and_see_a_land_revealed_live(server, phones, screen
 
     # One phone says "Your turn"; the table shows the season and the year's cards.
     screen.locator(".g-wallenstein .season li.now").first.wait_for()
+    # Until every phone has the last update (however busy the machine): exactly one says it.
     on_turn = None
-    for _ in range(50):
+    deadline = time.monotonic() + EVENTUALLY / 1000
+    while on_turn is None and time.monotonic() < deadline:
         waiting = [phone for phone in seats if phone.locator(".your-turn").count()]
         if len(waiting) == 1:
             on_turn = waiting[0]
-            break
-        screen.wait_for_timeout(100)
+        else:
+            screen.wait_for_timeout(100)
     assert on_turn is not None
     others = [phone for phone in seats if phone is not on_turn]
 
@@ -82,8 +85,8 @@ def test_three_phones_set_up_and_see_a_land_revealed_live(server, phones, screen
     expected = "Reveals a blank card" if label == "Blank card" else f"Reveals {land}"
 
     # Another phone and the table screen show it without a reload.
-    others[0].locator(".log").get_by_text(expected).first.wait_for(timeout=5000)
-    screen.locator(".log").get_by_text(expected).first.wait_for(timeout=5000)
+    others[0].locator(".log").get_by_text(expected).first.wait_for(timeout=LIVE)
+    screen.locator(".log").get_by_text(expected).first.wait_for(timeout=LIVE)
     assert on_turn.locator(".g-wallenstein").is_visible()
 
 
@@ -115,7 +118,7 @@ def _phone(browser, locale: str, width: int = 390, height: int = 844):
         is_mobile=True,
         has_touch=True,
     )
-    context.set_default_timeout(10_000)
+    context.set_default_timeout(EVENTUALLY)
     return context.new_page()
 
 
