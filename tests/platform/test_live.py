@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import httpx
 import pytest
 
@@ -28,7 +26,6 @@ def seated(server_url: str) -> tuple[str, WebPhone, WebPhone, WebPhone]:
 def test_an_entry_reaches_the_other_phone_with_what_it_must_show(server):
     code, _host, anna, ben = seated(server.url)
     stream = open_stream(ben, code, "view=seat", version_of(server.url, code))
-    sent = time.monotonic()
     assert anna.act(code, {"type": "roll", "value": 4}).status_code == 302
     event = stream.next()
     assert event.kind == "live"
@@ -36,7 +33,6 @@ def test_an_entry_reaches_the_other_phone_with_what_it_must_show(server):
     # The region itself came with the news: Ben's phone fetches nothing.
     assert '<span class="points">4</span>' in event.data
     assert "Ben" in event.data and 'data-view="view=seat&amp;seat=1"' in event.data
-    assert event.at - sent < 1.0
     stream.close()
 
 
@@ -122,13 +118,10 @@ def test_an_entry_on_one_process_reaches_a_phone_on_another(shared_servers):
     ben = WebPhone(b.url)
     ben.join(code, 1, "Ben", "blue")
     stream = open_stream(ben, code, "view=seat", version_of(b.url, code))
-    time.sleep(0.3)  # let process B's Redis listener subscribe
-    sent = time.monotonic()
     assert anna.act(code, {"type": "roll", "value": 6}).status_code == 302
     event = stream.next()
     assert int(event.id) == version_of(a.url, code)
     assert '<span class="points">6</span>' in event.data
-    assert event.at - sent < 1.0
     stream.close()
 
 
