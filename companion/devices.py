@@ -11,6 +11,7 @@ import hashlib
 import secrets
 
 from django.conf import settings
+from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 
 from companion.models import Seat, Table
@@ -121,3 +122,33 @@ def sees_all_tables(request: HttpRequest) -> bool:
     """The person running the server: a staff login (the admin), or the setting."""
     user = getattr(request, "user", None)
     return bool(settings.SHOW_ALL_TABLES or (user is not None and user.is_staff))
+
+
+# -- the tables a device sees listed ---------------------------------------------------------
+
+
+def tables_known_to(request: HttpRequest, candidates: QuerySet[Table], limit: int) -> list[Table]:
+    """The ``candidates`` this device may see listed (README: who sees what).
+
+    Everything for the person running the server; else the tables whose cookies the
+    device holds with the right secret (host, seat, spectator link).
+    """
+    if sees_all_tables(request):
+        return list(candidates[:limit])
+    codes = cookie_codes(request)
+    if not codes:
+        return []
+    known = [table for table in candidates.filter(code__in=codes) if knows(request, table)]
+    return known[:limit]
+
+
+def my_tables(request: HttpRequest, limit: int = 12) -> list[Table]:
+    """The home page's "your tables": the games not over that this device belongs to."""
+    candidates = Table.objects.exclude(status=Table.Status.FINISHED).prefetch_related("seats")
+    return tables_known_to(request, candidates, limit)
+
+
+def visible_history(request: HttpRequest, limit: int = 200) -> list[Table]:
+    """The history page: finished and running games this device belongs to."""
+    candidates = Table.objects.exclude(status=Table.Status.LOBBY).prefetch_related("seats")
+    return tables_known_to(request, candidates, limit)

@@ -8,7 +8,6 @@ from datetime import datetime
 from typing import Any
 
 from django.db.models import QuerySet
-from django.http import HttpRequest
 from django.utils import timezone
 
 import games
@@ -293,35 +292,6 @@ def history(limit: int = 200) -> QuerySet[Table]:
     return Table.objects.exclude(status=Table.Status.LOBBY).prefetch_related("seats")[:limit]
 
 
-def tables_known_to(request: HttpRequest, candidates: QuerySet[Table], limit: int) -> list[Table]:
-    """The ``candidates`` this device may see listed (README: who sees what).
-
-    Everything for the person running the server; else the tables whose cookies the
-    device holds with the right secret (host, seat, spectator link).
-    """
-    from companion import devices
-
-    if devices.sees_all_tables(request):
-        return list(candidates[:limit])
-    codes = devices.cookie_codes(request)
-    if not codes:
-        return []
-    known = [table for table in candidates.filter(code__in=codes) if devices.knows(request, table)]
-    return known[:limit]
-
-
-def my_tables(request: HttpRequest, limit: int = 12) -> list[Table]:
-    """The home page's "your tables": the games not over that this device belongs to."""
-    candidates = Table.objects.exclude(status=Table.Status.FINISHED).prefetch_related("seats")
-    return tables_known_to(request, candidates, limit)
-
-
 def open_tables(limit: int = 12) -> list[Table]:
     """Tables their hosts opened for the room, while not over."""
     return list(Table.objects.filter(listed=True).exclude(status=Table.Status.FINISHED)[:limit])
-
-
-def visible_history(request: HttpRequest, limit: int = 200) -> list[Table]:
-    """The history page: finished and running games this device belongs to."""
-    candidates = Table.objects.exclude(status=Table.Status.LOBBY).prefetch_related("seats")
-    return tables_known_to(request, candidates, limit)
