@@ -8,10 +8,11 @@ with ``--seats`` phones plays ``--warm`` entries, each picked from the forms the
 must act gets, as ``bench/live.py`` does (``bench/forms.py``); then prints the mean CPU time
 of reading a version's table data, of rendering one seat's region and the table screen's,
 of one entry through Django (middleware, view, write, the entering phone's new region),
-and of **an entry with its fan-out**: the entry and then every other seat's region and the
-table screen's rendered as their streams would (``regions.region_at_least``). That last
-figure is what one entry costs a server in all but HTTP and the streams' sends (the event
-loop: about 1 ms in ``bench/live.py``). A game that ends is replaced by a new table.
+and of **an entry with its fan-out**: the entry and then every other seat's region
+rendered as their streams would (``regions.region_at_least``), as in ``bench/live.py``
+(phones only; a table screen adds its region once per version). That last figure is what
+one entry costs a server in all but HTTP and the streams' sends (the event loop:
+``bench/live.py`` prints its share). A game that ends is replaced by a new table.
 With ``--profile``: where that CPU goes (cProfile), by area and by function.
 """
 
@@ -190,8 +191,8 @@ def main() -> None:
         if fan_out:  # every other device's region of the new version, as their streams do
             with fan_out_meter.server():
                 version = regions.current_version(table().code) or 0
-                for viewer in table().viewers():
-                    if viewer.kind != "seat" or viewer.seat != seat:
+                for viewer in table().viewers()[:-1]:  # the seats (not the table screen)
+                    if viewer.seat != seat:
                         regions.region_at_least(table().code, viewer, version)
         seen["regions"] = table().regions_now()
 
@@ -212,6 +213,8 @@ def main() -> None:
     screen = regions.Viewer(kind="table", language="cs", origin="http://x")
     print(f"{args.game}, {seats} seats, after {args.warm} entries:")
     timed("  table data of a version (data_for)", lambda: regions.data_for(data.table))
+    sizes = f"{len(regions.render(data, seat))} B, the table screen's {len(regions.render(data, screen))} B"
+    print(f"  a seat's region {sizes}")
     timed("  a seat's region", lambda: regions.render(data, seat))
     timed("  the table screen's region", lambda: regions.render(data, screen))
 
@@ -228,8 +231,8 @@ def main() -> None:
         entry(fan_out=True)
     entries = max(1, state["entries"] - before)
     print(
-        f"  an entry with its fan-out ({seats - 1} other seats' regions and the table "
-        f"screen's, as the streams render them): "
+        f"  an entry with its fan-out (the {seats - 1} other seats' regions, as their "
+        f"streams render them): "
         f"{(entry_meter.seconds + fan_out_meter.seconds) / entries * 1000:.2f} ms CPU "
         f"(the fan-out {fan_out_meter.seconds / entries * 1000:.2f} ms; "
         f"{state['tables']} table(s) played, {table().refused} refused picks at the last)",
