@@ -148,8 +148,8 @@ class TablePlay:
         self.sent: dict[int, tuple[float, int]] = {}  # version -> (sent at, seat), measured
 
     async def set_up(self, counts: Counter[str]) -> None:
-        async with asyncio.timeout(SETUP_SECONDS):
-            async with setting_up:  # tables arrive a few at a time, as on a real evening
+        async with setting_up:  # tables arrive a few at a time, as on a real evening
+            async with asyncio.timeout(SETUP_SECONDS):  # once its turn has come
                 self.code = await make_table(self.host, self.phones, "10000", self.game)
                 self.listeners = [Listener(phone, self.code, counts) for phone in self.phones]
                 await asyncio.gather(*(listener.ready.wait() for listener in self.listeners))

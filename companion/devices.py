@@ -64,15 +64,27 @@ def device_tag(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()[:8] if token else ""
 
 
+# What the entry views read of a seated phone's table before the entry's own locked read:
+# not the state, the scores or the clocks, whose JSON and dates would be decoded for nothing.
+ENTRY_TABLE_FIELDS = ("code", "game", "status", "host_token")
+
+
 def my_seat_with_table(request: HttpRequest, code: str) -> Seat | None:
     """The seat this device holds at table ``code`` with its table, in one query.
 
-    For the entry views, which need both: most entries come from a seated phone.
+    For the entry views, which need both: most entries come from a seated phone. The
+    table holds only ``ENTRY_TABLE_FIELDS``: the entry reads it whole under its lock.
     """
     token = request.COOKIES.get(f"seat_{code}", "")
     if not token:
         return None
-    return Seat.objects.select_related("table").filter(table__code=code, device_token=token).first()
+    fields = ("index", "device_token", *(f"table__{name}" for name in ENTRY_TABLE_FIELDS))
+    found = (
+        Seat.objects.select_related("table")
+        .only(*fields)
+        .filter(table__code=code, device_token=token)[:1]
+    )
+    return next(iter(found), None)
 
 
 def actor_for(request: HttpRequest, table: Table) -> Actor:
