@@ -90,16 +90,18 @@ def servers(
                 Path(folder), DATABASE_URL=url, REDIS_URL=REDIS_URL, COMPANION_RATE_LIMITS="off"
             )
             count = processes
-        migrate(env)
-        # As the start command does: fingerprinted, compressed static files.
-        subprocess.run(
-            [sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"],
-            cwd=ROOT,
-            env=env,
-            check=True,
-        )
-        running = [start_server(env, port + index if port else None) for index in range(count)]
+        running: list[Server] = []
         try:
+            migrate(env)
+            # As the start command does: fingerprinted, compressed static files.
+            subprocess.run(
+                [sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"],
+                cwd=ROOT,
+                env=env,
+                check=True,
+            )
+            for index in range(count):  # a busy machine takes long to start a server
+                running.append(start_server(env, port + index if port else None, wait=180))
             yield running
         finally:
             for server in running:
