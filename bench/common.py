@@ -1,7 +1,9 @@
 """Shared parts of the benchmarks: servers to measure, and phones that talk to them.
 
-The benchmarks use the platform tests' dice race (a 2–5 player game whose entries cost the
-engine nothing), so the figures measure the platform: HTTP, the transaction, the log, the
+``bench/live.py`` and ``bench/capacity.py`` play the four games through the phones' forms
+(``bench/forms.py``, ``bench/tables.py``); ``bench/entries.py`` and ``bench/long_game.py``
+use the platform tests' dice race (a 2–5 player game whose entries cost the engine
+nothing), so their figures measure the platform alone: HTTP, the transaction, the log, the
 rendering of the phone's fragment and the fan-out.
 """
 
@@ -19,13 +21,17 @@ import tempfile
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode
 
 import httpx
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from tables import COLOURS, FLOOR, new_table_form  # noqa: E402
 
 from tests.fixtures import (  # noqa: E402
     POSTGRES_URL,
@@ -55,9 +61,21 @@ def arguments(description: str) -> argparse.Namespace:
     return parser.parse_args()
 
 
+@dataclass
+class Database:
+    """The benchmark's own PostgreSQL database (its name finds its server processes)."""
+
+    name: str = ""
+
+
 @contextmanager
-def servers(setup: str, processes: int = 2) -> Iterator[list[Server]]:
-    """One process on SQLite, or ``processes`` processes on PostgreSQL with Redis fan-out."""
+def servers(
+    setup: str, processes: int = 2, port: int = 0, database: Database | None = None
+) -> Iterator[list[Server]]:
+    """One process on SQLite, or ``processes`` processes on PostgreSQL with Redis fan-out.
+
+    ``port``: the first server's port (the next ones follow); 0: any free port.
+    """
     with tempfile.TemporaryDirectory() as folder:
         drop = None
         # Every phone of a benchmark comes from 127.0.0.1: no per-client limits.
@@ -66,20 +84,24 @@ def servers(setup: str, processes: int = 2) -> Iterator[list[Server]]:
             count = 1
         else:
             url, drop = fresh_postgres_database(POSTGRES_URL)
+            if database is not None:
+                database.name = url.rsplit("/", 1)[1]
             env = server_env(
                 Path(folder), DATABASE_URL=url, REDIS_URL=REDIS_URL, COMPANION_RATE_LIMITS="off"
             )
             count = processes
-        migrate(env)
-        # As the start command does: fingerprinted, compressed static files.
-        subprocess.run(
-            [sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"],
-            cwd=ROOT,
-            env=env,
-            check=True,
-        )
-        running = [start_server(env) for _ in range(count)]
+        running: list[Server] = []
         try:
+            migrate(env)
+            # As the start command does: fingerprinted, compressed static files.
+            subprocess.run(
+                [sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"],
+                cwd=ROOT,
+                env=env,
+                check=True,
+            )
+            for index in range(count):  # a busy machine takes long to start a server
+                running.append(start_server(env, port + index if port else None, wait=180))
             yield running
         finally:
             for server in running:
@@ -103,25 +125,40 @@ class Phone:
         return self.token
 
     async def post(self, path: str, data: dict[str, Any], htmx: bool = False) -> httpx.Response:
+        return await self.post_pairs(path, list(data.items()), htmx)
+
+    async def post_pairs(
+        self, path: str, pairs: list[tuple[str, Any]], htmx: bool = False
+    ) -> httpx.Response:
+        """A form post as a browser sends it (a repeated name kept: ticked boxes)."""
         token = await self.csrf()
-        headers = {"X-CSRFToken": token, "Referer": self.base_url + "/"}
+        headers = {
+            "X-CSRFToken": token,
+            "Referer": self.base_url + "/",
+            "Content-Type": "application/x-www-form-urlencoded",
+        }
         if htmx:
             headers["HX-Request"] = "true"
-        return await self.http.post(
-            path, data={**data, "csrfmiddlewaretoken": token}, headers=headers
-        )
+        body = urlencode([*pairs, ("csrfmiddlewaretoken", token)]).encode()
+        return await self.http.post(path, content=body, headers=headers)
 
     async def close(self) -> None:
         await self.http.aclose()
 
 
-async def make_table(host: Phone, phones: list[Phone], target: str = "100") -> str:
-    response = await host.post(
-        "/", {"game": "dice_race", "players": len(phones), "opt.target": target}
-    )
+async def make_table(
+    host: Phone, phones: list[Phone], target: str = "100", game: str = FLOOR
+) -> str:
+    """A started table of ``game`` with a seat for each of ``phones`` (the dice race: to
+    ``target`` points)."""
+    form = new_table_form(game, len(phones))
+    if game == FLOOR:
+        form["opt.target"] = target
+    response = await host.post("/", form)
+    assert response.status_code == 302, response.text[:300]
     code = response.headers["location"].strip("/").split("/")[-1]
     for index, phone in enumerate(phones):
-        colour = ["red", "blue", "green", "yellow", "purple"][index]
+        colour = COLOURS[index]
         response = await phone.post(
             f"/t/{code}/join/", {"seat": index, "name": f"P{index}", "colour": colour}
         )

@@ -3,7 +3,8 @@
 Plays one whole game of each of the four games through the phones, over HTTP against
 a real server (uvicorn, embedded SQLite), like the players would: each phone reads its
 own page, the player whose turn it is picks one of the entries offered (the enabled
-buttons, chosen at random), fills in the fields and taps. Counted per entry:
+buttons as ``bench/forms.py`` reads them, chosen at random), fills in the fields with
+random values inside their limits and taps. Counted per entry:
 1 tap for the button, 1 for each field to fill, 1 more for a confirmation question.
 
 Printed per game: entries, taps per player per round, and the share of entries that
@@ -19,16 +20,12 @@ are retried and reported, not counted as entries.
 from __future__ import annotations
 
 import argparse
-import html
-import json
 import random
 import re
 import sys
 import tempfile
-import uuid
 from collections import Counter
 from dataclasses import dataclass, field
-from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
@@ -38,105 +35,14 @@ import httpx
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from forms import entry_forms  # noqa: E402
+from tables import COLOURS  # noqa: E402
+
 from tests.fixtures import migrate, server_env, start_server  # noqa: E402
 
 GAMES = {"babel": 2, "babylon": 3, "wallenstein": 3, "stortebeker": 2}
-COLOURS = ["red", "blue", "green", "yellow", "purple"]
 NOW = re.compile(r'class="big phase"[^>]*>.*?</p>\s*<p>(.*?)</p>', re.S)
 PILL = re.compile(r'<span class="pill[^"]*">([^<]*)</span>')
-
-
-@dataclass
-class Field:
-    key: str
-    kind: str  # int, choice, multi
-    low: int | None = None
-    high: int | None = None
-    options: list[Any] = field(default_factory=list)
-
-
-@dataclass
-class Form:
-    """One enabled entry button as the phone shows it."""
-
-    action: dict[str, Any]
-    hidden: dict[str, str]
-    fields: list[Field]
-    confirm: bool
-
-    @property
-    def taps(self) -> int:
-        return 1 + len(self.fields) + (1 if self.confirm else 0)
-
-
-class ChoiceForms(HTMLParser):
-    """The entry forms (``form.choice``) of a phone page."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.forms: list[Form] = []
-        self.current: Form | None = None
-        self.select: Field | None = None
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        attr = {key: value or "" for key, value in attrs}
-        if tag == "form" and "choice" in attr.get("class", "").split():
-            self.current = Form({}, {}, [], "hx-confirm" in attr)
-            return
-        if self.current is None:
-            return
-        name = attr.get("name", "")
-        if tag == "input" and attr.get("type") == "hidden" and name:
-            if name == "action":
-                self.current.action = json.loads(html.unescape(attr.get("value", "{}")))
-            elif name != "multi":
-                self.current.hidden[name] = attr.get("value", "")
-        elif tag == "input" and attr.get("type") == "number":
-            self.current.fields.append(
-                Field(name[2:], "int", _int(attr.get("min")), _int(attr.get("max")))
-            )
-        elif tag == "input" and attr.get("type") == "checkbox":
-            key = name[2:]
-            found = next((f for f in self.current.fields if f.key == key), None)
-            if found is None:
-                found = Field(key, "multi")
-                self.current.fields.append(found)
-            found.options.append(json.loads(html.unescape(attr.get("value", "null"))))
-        elif tag == "select":
-            self.select = Field(name[2:], "choice")
-            self.current.fields.append(self.select)
-        elif tag == "option" and self.select is not None:
-            self.select.options.append(json.loads(html.unescape(attr.get("value", "null"))))
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag == "select":
-            self.select = None
-        elif tag == "form" and self.current is not None:
-            self.forms.append(self.current)
-            self.current = None
-
-
-def _int(raw: str | None) -> int | None:
-    return int(raw) if raw not in (None, "") else None
-
-
-def fill(form: Form, rng: random.Random) -> list[tuple[str, str]]:
-    """The posted data of ``form`` with its fields filled in the way a player might."""
-    data = [*form.hidden.items(), ("action", json.dumps(form.action))]
-    data.append(("idem", uuid.uuid4().hex))
-    for item in form.fields:
-        if item.kind == "int":
-            low = item.low if item.low is not None else 0
-            high = item.high if item.high is not None else low + 3
-            data.append((f"f.{item.key}", str(rng.randint(low, high))))
-        elif item.kind == "choice":
-            data.append((f"f.{item.key}", json.dumps(rng.choice(item.options))))
-        else:
-            data.append(("multi", item.key))
-            data += [
-                (f"m.{item.key}", json.dumps(value)) for value in item.options if rng.random() < 0.5
-            ]
-    return data
 
 
 class Phone:
@@ -219,12 +125,11 @@ def play(base_url: str, slug: str, players: int, rng: random.Random, max_entries
                 break
         seat = seats[0]
         page = phones[seat].http.get(f"/t/{code}/me/live/").text
-        parser = ChoiceForms()
-        parser.feed(page)
-        if not parser.forms:
+        forms = entry_forms(page)
+        if not forms:
             raise RuntimeError(f"{slug}: seat {seat} must act but is offered nothing")
-        form = rng.choice(parser.forms)
-        answer = phones[seat].post(f"/t/{code}/act/", fill(form, rng), htmx=True)
+        form = rng.choice(forms)
+        answer = phones[seat].post(f"/t/{code}/act/", form.data(rng, suggested=False), htmx=True)
         if 'class="flash error"' in answer.text:
             budget.refused += 1
             if budget.refused > 20 * max_entries:

@@ -11,6 +11,7 @@ import hashlib
 import secrets
 
 from django.conf import settings
+from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 
 from companion.models import Seat, Table
@@ -63,15 +64,27 @@ def device_tag(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()[:8] if token else ""
 
 
+# What the entry views read of a seated phone's table before the entry's own locked read:
+# not the state, the scores or the clocks, whose JSON and dates would be decoded for nothing.
+ENTRY_TABLE_FIELDS = ("code", "game", "status", "host_token")
+
+
 def my_seat_with_table(request: HttpRequest, code: str) -> Seat | None:
     """The seat this device holds at table ``code`` with its table, in one query.
 
-    For the entry views, which need both: most entries come from a seated phone.
+    For the entry views, which need both: most entries come from a seated phone. The
+    table holds only ``ENTRY_TABLE_FIELDS``: the entry reads it whole under its lock.
     """
     token = request.COOKIES.get(f"seat_{code}", "")
     if not token:
         return None
-    return Seat.objects.select_related("table").filter(table__code=code, device_token=token).first()
+    fields = ("index", "device_token", *(f"table__{name}" for name in ENTRY_TABLE_FIELDS))
+    found = (
+        Seat.objects.select_related("table")
+        .only(*fields)
+        .filter(table__code=code, device_token=token)[:1]
+    )
+    return next(iter(found), None)
 
 
 def actor_for(request: HttpRequest, table: Table) -> Actor:
@@ -121,3 +134,33 @@ def sees_all_tables(request: HttpRequest) -> bool:
     """The person running the server: a staff login (the admin), or the setting."""
     user = getattr(request, "user", None)
     return bool(settings.SHOW_ALL_TABLES or (user is not None and user.is_staff))
+
+
+# -- the tables a device sees listed ---------------------------------------------------------
+
+
+def tables_known_to(request: HttpRequest, candidates: QuerySet[Table], limit: int) -> list[Table]:
+    """The ``candidates`` this device may see listed (README: who sees what).
+
+    Everything for the person running the server; else the tables whose cookies the
+    device holds with the right secret (host, seat, spectator link).
+    """
+    if sees_all_tables(request):
+        return list(candidates[:limit])
+    codes = cookie_codes(request)
+    if not codes:
+        return []
+    known = [table for table in candidates.filter(code__in=codes) if knows(request, table)]
+    return known[:limit]
+
+
+def my_tables(request: HttpRequest, limit: int = 12) -> list[Table]:
+    """The home page's "your tables": the games not over that this device belongs to."""
+    candidates = Table.objects.exclude(status=Table.Status.FINISHED).prefetch_related("seats")
+    return tables_known_to(request, candidates, limit)
+
+
+def visible_history(request: HttpRequest, limit: int = 200) -> list[Table]:
+    """The history page: finished and running games this device belongs to."""
+    candidates = Table.objects.exclude(status=Table.Status.LOBBY).prefetch_related("seats")
+    return tables_known_to(request, candidates, limit)

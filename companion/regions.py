@@ -17,7 +17,7 @@ import hashlib
 import threading
 import uuid
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.core.cache import caches
@@ -70,6 +70,9 @@ class TableData:
     table: Table
     seats: list[dict[str, Any]]
     log: list[selectors.LogLine]  # newest first
+    # The engine's answers for this version, asked once for all its regions
+    # (``selectors.game_context``): whose turn, the scores, each seat's view and choices.
+    shared: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def version(self) -> int:
@@ -139,9 +142,11 @@ def log_rows(
 
 def _base(data: TableData, seat: int | None) -> dict[str, Any]:
     table = data.table
-    context = selectors.game_context(table, seat, seats=data.seats)
+    context = selectors.game_context(table, seat, seats=data.seats, shared=data.shared)
     context["clocks"] = (
-        selectors.clocks_of(table, context["game"], count=len(data.seats)) if table.state else []
+        selectors.clocks_of(table, context["game"], count=len(data.seats), to_act=context["to_act"])
+        if table.state
+        else []
     )
     context["clock_since_ms"] = (
         int(table.clock_since.timestamp() * 1000) if table.clock_since else 0
@@ -188,7 +193,8 @@ def phone_context(
         viewer=viewer,
         host_mode=host_mode,
         choices=[
-            (choice, uuid.uuid4().hex) for choice in selectors.choices_for(table, seat, data.seats)
+            (choice, uuid.uuid4().hex)
+            for choice in selectors.choices_for(table, seat, data.seats, data.shared)
         ],
         # After the end only the host (in host mode) may still undo: the game is locked.
         can_undo=last_seat is not None

@@ -8,7 +8,6 @@ from datetime import datetime
 from typing import Any
 
 from django.db.models import QuerySet
-from django.http import HttpRequest
 from django.utils import timezone
 
 import games
@@ -58,15 +57,23 @@ class Clock:
 
 
 def clocks_of(
-    table: Table, game: Game, now: datetime | None = None, count: int | None = None
+    table: Table,
+    game: Game,
+    now: datetime | None = None,
+    count: int | None = None,
+    to_act: list[int] | None = None,
 ) -> list[Clock]:
     """Each seat's thinking time, counting the time since the last entry.
 
     ``base`` is the time charged up to the last entry: a page adds the time since
     then itself, so a region rendered once stays right for as long as it is shown.
+    ``to_act``: the engine's answer for the table's state, when the caller has it.
     """
     now = now or timezone.now()
-    running = set(game.to_act(table.state)) if table.state and not table.outcome else set()
+    if not table.state or table.outcome:
+        running: set[int] = set()
+    else:
+        running = set(game.to_act(table.state) if to_act is None else to_act)
     elapsed = (
         (now - table.clock_since).total_seconds()
         if table.clock_since and table.status == Table.Status.RUNNING
@@ -88,13 +95,18 @@ def game_context(
     seat: int | None,
     state: State | None = None,
     seats: list[dict[str, Any]] | None = None,
+    shared: dict[Any, Any] | None = None,
 ) -> dict[str, Any]:
-    """Everything a game's templates get (see games/README.md)."""
+    """Everything a game's templates get (see games/README.md).
+
+    ``shared``: the engine's answers already computed for the table's current state by
+    the other regions of the same version (``regions.TableData.shared``): whose turn,
+    the phase, the scores and the outcome do not depend on the seat, and a seat's view
+    is the same in every language, so each is asked of the engine once per version.
+    """
     game = games.get(table.game)
     state = table.state if state is None else state
     seats = seats_of(table) if seats is None else seats
-    if state is not None:
-        state = with_current_names(state, seats)
     context: dict[str, Any] = {
         "game": game,
         "table": table,
@@ -109,12 +121,24 @@ def game_context(
         "phone_top": optional_template(game.slug, "phone_top.html"),
     }
     if state is not None:
+        known = {} if shared is None else shared
+        if "state" not in known:
+            named = with_current_names(state, seats)
+            known.update(
+                state=named,
+                phase=game.phase(named),
+                to_act=game.to_act(named),
+                scores=game.scores(named),
+                outcome=game.outcome(named),
+            )
+        if ("view", seat) not in known:
+            known["view", seat] = game.view(known["state"], seat)
         context.update(
-            view=game.view(state, seat),
-            phase=game.phase(state),
-            to_act=game.to_act(state),
-            scores=game.scores(state),
-            outcome=game.outcome(state),
+            view=known["view", seat],
+            phase=known["phase"],
+            to_act=known["to_act"],
+            scores=known["scores"],
+            outcome=known["outcome"],
         )
     return context
 
@@ -150,11 +174,23 @@ def with_current_names(state: State, seats: list[dict[str, Any]]) -> State:
     return {**state, "players": names}
 
 
-def choices_for(table: Table, seat: int, seats: list[dict[str, Any]] | None = None) -> list[Choice]:
+def choices_for(
+    table: Table,
+    seat: int,
+    seats: list[dict[str, Any]] | None = None,
+    shared: dict[Any, Any] | None = None,
+) -> list[Choice]:
+    """The entries ``seat`` may make now; ``shared`` as in :func:`game_context`."""
     if table.state is None or table.status != Table.Status.RUNNING:
         return []
-    state = with_current_names(table.state, seats_of(table) if seats is None else seats)
-    return games.get(table.game).choices(state, seat)
+    known = {} if shared is None else shared
+    if ("choices", seat) not in known:
+        state = known.get("state") or with_current_names(
+            table.state, seats_of(table) if seats is None else seats
+        )
+        known["choices", seat] = games.get(table.game).choices(state, seat)
+    choices: list[Choice] = known["choices", seat]
+    return choices
 
 
 def describe_event(game: Game, event: Event, names: list[str] | None = None) -> Msg:
@@ -293,35 +329,6 @@ def history(limit: int = 200) -> QuerySet[Table]:
     return Table.objects.exclude(status=Table.Status.LOBBY).prefetch_related("seats")[:limit]
 
 
-def tables_known_to(request: HttpRequest, candidates: QuerySet[Table], limit: int) -> list[Table]:
-    """The ``candidates`` this device may see listed (README: who sees what).
-
-    Everything for the person running the server; else the tables whose cookies the
-    device holds with the right secret (host, seat, spectator link).
-    """
-    from companion import devices
-
-    if devices.sees_all_tables(request):
-        return list(candidates[:limit])
-    codes = devices.cookie_codes(request)
-    if not codes:
-        return []
-    known = [table for table in candidates.filter(code__in=codes) if devices.knows(request, table)]
-    return known[:limit]
-
-
-def my_tables(request: HttpRequest, limit: int = 12) -> list[Table]:
-    """The home page's "your tables": the games not over that this device belongs to."""
-    candidates = Table.objects.exclude(status=Table.Status.FINISHED).prefetch_related("seats")
-    return tables_known_to(request, candidates, limit)
-
-
 def open_tables(limit: int = 12) -> list[Table]:
     """Tables their hosts opened for the room, while not over."""
     return list(Table.objects.filter(listed=True).exclude(status=Table.Status.FINISHED)[:limit])
-
-
-def visible_history(request: HttpRequest, limit: int = 200) -> list[Table]:
-    """The history page: finished and running games this device belongs to."""
-    candidates = Table.objects.exclude(status=Table.Status.LOBBY).prefetch_related("seats")
-    return tables_known_to(request, candidates, limit)

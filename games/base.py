@@ -227,8 +227,30 @@ class Game:
 
 
 def fresh(state: State) -> State:
-    """A deep copy of ``state`` for ``apply`` to change and return."""
-    return copy.deepcopy(state)
+    """A deep copy of ``state`` for ``apply`` to change and return.
+
+    A state is JSON data (dicts, lists, str, int, float, bool, None), so it is copied as
+    such: about three times faster than ``copy.deepcopy``, which keeps a memo of every
+    object for shared references and cycles that JSON data cannot have. Anything else
+    found in it is still copied by ``copy.deepcopy``.
+    """
+    return _copied(state)
+
+
+_ATOMS = frozenset((str, int, float, bool, type(None)))
+
+
+def _copied(value: Any) -> Any:
+    kind = type(value)
+    if kind is dict:
+        return {key: _copied(item) for key, item in value.items()}
+    if kind is list:
+        return [_copied(item) for item in value]
+    if kind in _ATOMS:
+        return value
+    if kind is tuple:
+        return tuple(_copied(item) for item in value)
+    return copy.deepcopy(value)
 
 
 def require(condition: bool, text: str, **args: Any) -> None:

@@ -158,8 +158,11 @@ class Server:
             self.process.wait(timeout=10)
 
 
-def start_server(env: dict[str, str], port: int | None = None, workers: int = 1) -> Server:
-    """The real start path: uvicorn serving the ASGI app, as the start command does."""
+def start_server(
+    env: dict[str, str], port: int | None = None, workers: int = 1, wait: float = 30
+) -> Server:
+    """The real start path: uvicorn serving the ASGI app, as the start command does.
+    ``wait``: seconds for it to open its port."""
     port = port or free_port()
     command = [
         sys.executable,
@@ -178,7 +181,7 @@ def start_server(env: dict[str, str], port: int | None = None, workers: int = 1)
         "2",
     ]
     process = subprocess.Popen(command, cwd=ROOT, env=env)
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + wait
     while time.monotonic() < deadline:
         if port_open("127.0.0.1", port):
             return Server(f"http://127.0.0.1:{port}", process, env)

@@ -23,7 +23,8 @@ def table_or_404(code: str) -> Table:
 
 def table_and_actor(request: HttpRequest, code: str) -> tuple[Table, Actor]:
     """The table and who asks, for the entry views: a seated phone's seat is read
-    with its table (one query where two would do on every entry)."""
+    with its table (one query where two would do on every entry). A seated phone's
+    table holds only ``devices.ENTRY_TABLE_FIELDS``: read it again to show it."""
     _check_code(code)
     seat = devices.my_seat_with_table(request, code.upper())
     table = seat.table if seat is not None else table_or_404(code)

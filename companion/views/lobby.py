@@ -56,7 +56,7 @@ def home(request: HttpRequest) -> HttpResponse:
         "companion/home.html",
         {
             "games": games.all(),
-            "mine": selectors.my_tables(request),
+            "mine": devices.my_tables(request),
             "open": selectors.open_tables(),
             "error": error,
         },

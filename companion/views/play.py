@@ -245,7 +245,7 @@ def _entry_response(
         )
         return render(request, "companion/message.html", {"message": message}, status=403)
     if refusal is not None:  # the table did not change here, but may have elsewhere
-        table.refresh_from_db()
+        table = Table.objects.get(pk=table.pk)  # whole: the view read only a few fields
     if host_mode_on:
         viewer = regions.viewer_from(request, "host-seat", _host_seat_after(request, table))
     elif actor.seat is not None:

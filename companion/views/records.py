@@ -16,7 +16,7 @@ from companion.views.common import absolute, table_or_404
 @require_GET
 def history_list(request: HttpRequest) -> HttpResponse:
     rows = []
-    for table in selectors.visible_history(request):
+    for table in devices.visible_history(request):
         seats = list(table.seats.all())
         rows.append(
             {

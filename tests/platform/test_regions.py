@@ -120,3 +120,36 @@ def test_a_double_tap_on_the_last_entry_of_a_game_is_already_received(make_table
     again = anna.act({"type": "roll", "value": 6}, version=version, key="k-end", htmx=True)
     assert "already received" in again.content.decode()
     assert Table.objects.get(pk=table.pk).status == Table.Status.FINISHED
+
+
+def _without_keys(html: str) -> str:
+    """A region without its forms' idempotency keys (new for every render)."""
+    return re.sub(r'name="(idem|undo_key)" value="[0-9a-f]{32}"', 'name="\\1"', html)
+
+
+def test_the_engine_is_asked_once_per_version_for_all_the_regions(make_table, monkeypatch):
+    """Whose turn, the phase and the scores do not depend on the seat: every region of one
+    version takes them from one answer of the engine (the dice race's own ``to_act`` and
+    ``choices`` ask for its outcome too, so that one is not counted), and renders exactly
+    what it renders when it asks the engine itself."""
+    import games
+
+    table, _host = make_table(players=4, target="100")
+    _roll(table, 0, 3)
+    data = regions.data_for(Table.objects.get(pk=table.pk))
+    viewers = [regions.Viewer(kind="seat", language="en", seat=seat) for seat in range(4)]
+    alone = [regions.render(regions.data_for(data.table), viewer) for viewer in viewers]
+    engine = type(games.get("dice_race"))
+    asked: dict[str, int] = {}
+    for name in ("phase", "to_act", "scores"):
+        original = getattr(engine, name)
+
+        def counted(self, state, _name=name, _original=original):  # type: ignore[no-untyped-def]
+            asked[_name] = asked.get(_name, 0) + 1
+            return _original(self, state)
+
+        monkeypatch.setattr(engine, name, counted)
+    shared = [regions.render(data, viewer) for viewer in viewers]
+    shared.append(regions.render(data, regions.Viewer(kind="table", language="cs", origin="")))
+    assert asked == {"phase": 1, "to_act": 1, "scores": 1}
+    assert list(map(_without_keys, shared[:4])) == list(map(_without_keys, alone))
