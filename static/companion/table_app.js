@@ -50,15 +50,20 @@
     return document.getElementById("turn-banner");
   }
 
+  function hideBanner() {
+    const shown = banner();
+    if (shown) shown.hidden = true;
+  }
+
   function announce(live) {
     if (setting("vibrate") && "vibrate" in navigator) navigator.vibrate([180, 90, 180]);
     const shown = banner();
     if (!shown || !setting("banner")) return;
     const phase = live.querySelector(".status .phase");
-    shown.querySelector(".turn-phase").textContent = phase ? phase.textContent.trim() : "";
+    shown.dataset.phase = phase ? phase.textContent.trim() : "";
     shown.hidden = false;
     clearTimeout(shown.hideTimer);
-    shown.hideTimer = setTimeout(() => { shown.hidden = true; }, BANNER_MS);
+    shown.hideTimer = setTimeout(hideBanner, BANNER_MS);
   }
 
   // What the region shown now asks for. The turn is announced only when it becomes this
@@ -72,7 +77,7 @@
     keepAwake(live.dataset.running === "1" && setting("awake"));
     const turn = live.dataset.turn || "";
     if (lastTurn !== null && turn === "mine" && lastTurn !== "mine" && !own) announce(live);
-    if (turn !== "mine" && banner()) banner().hidden = true;
+    if (turn !== "mine") hideBanner();
     lastTurn = turn;
   }
 
@@ -89,7 +94,7 @@
     const container = document.querySelector("[data-stream]");
     if (container) new MutationObserver(follow).observe(container, { childList: true });
     const shown = banner();
-    if (shown) shown.addEventListener("click", () => { shown.hidden = true; });
+    if (shown) shown.addEventListener("click", hideBanner);
   });
 
   // htmx swaps an answer in before the observer hears of it (the observer runs once the

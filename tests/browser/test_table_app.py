@@ -66,7 +66,8 @@ def test_a_phone_is_told_when_it_becomes_its_turn_and_only_then(server, phones):
 
     # The start makes it Anna's turn: her phone vibrates once and shows the banner.
     banner(anna).wait_for(state="visible")
-    assert "Your turn" in banner(anna).inner_text()
+    assert banner(anna).get_attribute("data-title") == "Your turn"
+    assert banner(anna).get_attribute("data-phase") == "Anna rolls"  # what to do now
     assert vibrations(anna) == 1
     settle(ben)
     assert vibrations(ben) == 0 and banner(ben).is_hidden()
@@ -87,12 +88,12 @@ def test_a_phone_is_told_when_it_becomes_its_turn_and_only_then(server, phones):
 
     # Ben turns both off on his phone; the phone remembers it after a reload.
     ben.locator(".device-settings summary").click()
-    ben.get_by_label("Vibrate when it becomes your turn").uncheck()
-    ben.get_by_label("Show a banner when it becomes your turn").uncheck()
+    ben.get_by_label("Vibrate when my turn comes").uncheck()
+    ben.get_by_label("Show a banner when my turn comes").uncheck()
     ben.reload()
     ben.locator(".device-settings summary").click()
-    assert not ben.get_by_label("Vibrate when it becomes your turn").is_checked()
-    assert not ben.get_by_label("Show a banner when it becomes your turn").is_checked()
+    assert not ben.get_by_label("Vibrate when my turn comes").is_checked()
+    assert not ben.get_by_label("Show a banner when my turn comes").is_checked()
     assert ben.get_by_label("Keep the screen on while a game runs").is_checked()
     tap(ben, "Enter the roll", value="3")
     banner(anna).wait_for(state="visible")  # Anna's are on: she is told
