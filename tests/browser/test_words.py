@@ -32,10 +32,10 @@ TABLE = {"width": 1280, "height": 800}
 LANGUAGES = ("en", "cs", "ru")
 # (game, players, options, the entries made before the pages are looked at: one table each)
 GAMES = [
-    ("babel", 2, [], (6, 30)),
-    ("babylon", 4, [], (5, 24, 60)),
-    ("wallenstein", 5, ["allocation=fixed"], (8, 40, 90)),
-    ("stortebeker", 4, [], (6, 30, 70)),
+    ("babel", 2, [], (30,)),
+    ("babylon", 4, [], (24, 60)),
+    ("wallenstein", 5, ["allocation=fixed"], (40, 90)),
+    ("stortebeker", 4, [], (6, 70)),
 ]
 
 # Every word of every rendered text: on how many lines do its pieces lie?
@@ -114,7 +114,7 @@ class Looker:
                     ]
                 )
                 page = context.new_page()
-                page.goto(path)
+                page.goto(path, wait_until="domcontentloaded")  # after the stylesheet
                 page.evaluate("document.fonts.ready")
                 self.pages_seen += 1
                 split = page.evaluate(SPLIT_WORDS, LONG_TOKEN)
