@@ -29,7 +29,9 @@ from django.utils import translation
 import games
 from companion import selectors
 from companion.models import Event, Table
-from games.i18n import Msg
+from companion.replay import Effective
+from games.base import Game
+from games.i18n import Msg, _, msg
 
 TABLE_KINDS = ("table", "watch", "host-table")
 SEAT_KINDS = ("seat", "host-seat")
@@ -70,6 +72,7 @@ class TableData:
     table: Table
     seats: list[dict[str, Any]]
     log: list[selectors.LogLine]  # newest first
+    undo: Effective | None  # what an undo takes back now (its button names it)
     # The engine's answers for this version, asked once for all its regions
     # (``selectors.game_context``): whose turn, the scores, each seat's view and choices.
     shared: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
@@ -86,6 +89,7 @@ def data_for(table: Table) -> TableData:
         table=table,
         seats=seats,
         log=selectors.log_lines(table, last=max(LOG_LINES.values()), names=names),
+        undo=selectors.undo_target(table),
     )
 
 
@@ -93,14 +97,17 @@ def data_after_entry(table: Table, event: Event) -> TableData:
     """The data of the version that entry ``event`` made, from the version before it
     when this process has that (it rendered the last entry): an entry changes no seat
     and takes back no line, so it is the same seats and log with the entry's line on
-    top. Else read like any version."""
+    top, and the entry is what an undo takes back. Else read like any version."""
     before = cache.data(table.code, table.version - 1)
     if before is None or before.version != table.version - 1 or event.kind != Event.Kind.ACTION:
         return data_for(table)
     names = [seat["name"] for seat in before.seats]
     line = selectors.log_line(games.get(table.game), event, names)
     return TableData(
-        table=table, seats=before.seats, log=[line, *before.log][: max(LOG_LINES.values())]
+        table=table,
+        seats=before.seats,
+        log=[line, *before.log][: max(LOG_LINES.values())],
+        undo=Effective(event.seq, event.payload),
     )
 
 
@@ -188,7 +195,7 @@ def phone_context(
     seat = viewer.seat
     host_mode = viewer.kind == "host-seat"
     context = _base(data, seat)
-    last_seat = table.undo_seat
+    last_seat = data.undo.action.get("seat") if data.undo else None
     context.update(
         viewer=viewer,
         host_mode=host_mode,
@@ -201,6 +208,7 @@ def phone_context(
         and (host_mode or last_seat == seat)
         and (host_mode or table.status != Table.Status.FINISHED),
         undo_key=uuid.uuid4().hex,
+        undo_label=_undo_label(data, context["game"], host_mode),
         # Reversed once here, not in every form of the region.
         act_url=reverse("act", args=[table.code]),
         undo_url=reverse("undo", args=[table.code]),
@@ -213,6 +221,18 @@ def phone_context(
         + (f"?host=1&seat={seat}" if host_mode else ""),
     )
     return context
+
+
+def _undo_label(data: TableData, game: Game, host_mode: bool) -> Msg | None:
+    """The undo button names the entry it takes back; in host mode with the player's name."""
+    if data.undo is None:
+        return None
+    if host_mode:
+        names = [seat["name"] for seat in data.seats]
+        entry = selectors.describe_action(game, data.undo.action, names)
+    else:
+        entry = game.describe(data.undo.action)
+    return msg(_("Undo: %(entry)s"), entry=entry)
 
 
 def context_for(data: TableData, viewer: Viewer, **extra: Any) -> dict[str, Any]:

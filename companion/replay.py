@@ -60,6 +60,28 @@ def effective_actions(events: Iterable[LoggedEvent]) -> list[Effective]:
     return result
 
 
+def undo_target(newest_first: Iterable[LoggedEvent]) -> Effective | None:
+    """What an undo takes back now: the last action that counts, with its corrected payload.
+
+    The same answer as the last of :func:`effective_actions` (a property test holds them
+    together), read from the newest event back and stopped at that action, so it costs
+    the few events since it, not the whole log. Everything that names or performs an
+    undo (the button, its confirmation, the undo itself) asks this.
+    """
+    undos = 0  # undos seen that take back an older action than the one reached
+    corrections: dict[int, dict[str, Any]] = {}  # the newest correction of each entry
+    for event in newest_first:
+        if event.kind == "undo":
+            undos += 1
+        elif event.kind == "correct" and event.target is not None:
+            corrections.setdefault(event.target, event.payload)
+        elif event.kind == "action":
+            if not undos:
+                return Effective(event.seq, corrections.get(event.seq, event.payload))
+            undos -= 1
+    return None
+
+
 def fold(game: Game, state: State, actions: Sequence[Effective]) -> State:
     """``state`` with ``actions`` applied in order; :class:`ReplayError` if one is illegal."""
     for item in actions:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -21,6 +22,7 @@ from companion.replay import (
     fold,
     moment,
 )
+from companion.replay import undo_target as replay_undo_target
 from games.base import Choice, Game, State
 from games.i18n import Msg, _, msg
 
@@ -289,6 +291,28 @@ def effective(table: Table) -> list[Effective]:
         kind__in=[Event.Kind.ACTION, Event.Kind.UNDO, Event.Kind.CORRECT]
     ).values_list("seq", "kind", "payload", "target")
     return effective_actions(LoggedEvent(*row) for row in rows)
+
+
+def undo_target(table: Table) -> Effective | None:
+    """What an undo of ``table`` takes back now (:func:`companion.replay.undo_target`)."""
+    return replay_undo_target(_newest_first(table))
+
+
+def _newest_first(table: Table) -> Iterator[LoggedEvent]:
+    """The log's entries, undos and corrections from the newest back, read a few at a
+    time: an undo's target is almost always among the last events."""
+    rows = (
+        table.events.filter(kind__in=[Event.Kind.ACTION, Event.Kind.UNDO, Event.Kind.CORRECT])
+        .order_by("-seq")
+        .values_list("seq", "kind", "payload", "target")
+    )
+    start, size = 0, 8
+    while True:
+        batch = list(rows[start : start + size])
+        yield from (LoggedEvent(*row) for row in batch)
+        if len(batch) < size:
+            return
+        start, size = start + size, size * 4
 
 
 def replayed(table: Table, game: Game, actions: list[Effective], *, valid_up_to: int) -> State:

@@ -227,6 +227,8 @@ CONTENT_SECURITY_POLICY = {
         "script-src": [SELF],
         "style-src": [SELF, UNSAFE_INLINE],
         "img-src": [SELF, "data:"],
+        # NoSleep.js (the keep-awake fallback on a plain-HTTP LAN) plays a muted video from a data: URI.
+        "media-src": [SELF, "data:"],
         "connect-src": [SELF],
         "worker-src": [SELF],
         "object-src": [NONE],

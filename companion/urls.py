@@ -1,12 +1,23 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from companion.views import common, lobby, offline, play, players, records, seats, stream
+from companion.views import (
+    app_manifest,
+    common,
+    lobby,
+    offline,
+    play,
+    players,
+    records,
+    seats,
+    stream,
+)
 
 urlpatterns = [
     path("", lobby.home, name="home"),
     path("ok/", common.ok, name="ok"),
     path("sw.js", offline.service_worker, name="service_worker"),
+    path("manifest.webmanifest", app_manifest.manifest, name="manifest"),
     path("history/", records.history_list, name="history"),
     path("history/<str:code>/", records.history_detail, name="history_detail"),
     path("history/<str:code>/record.json", records.history_export, name="history_export"),

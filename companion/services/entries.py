@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import secrets
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
@@ -114,13 +114,7 @@ def undo_last(
         _check_version(table, version)
         _check_finished_lock(table, actor, reopen_confirmed)
         game = games.get(table.game)
-        actions = selectors.effective(table)
-        if not actions:
-            raise Refused(_("There is nothing to undo."))
-        last = actions[-1]
-        if not actor.is_host and actor.seat != last.action.get("seat"):
-            raise Forbidden(_("Only the player who made the last entry, or the host, can undo it."))
-        remaining = actions[:-1]
+        last, remaining = _undoable(table, actor)
         state = _rebuild(table, game, remaining)
         _append(table, game, actor, Event.Kind.UNDO, {"undone": last.seq}, idempotency_key)
         table.applied = len(remaining)
@@ -234,6 +228,7 @@ class Preview:
     finished: bool  # the game is over now: the change needs the host's confirmation
     reopens: bool  # the change would take the game back to running
     facts: dict[str, Any] = field(default_factory=dict)  # the corrected values, as sent
+    undoing: Effective | None = None  # an undo's preview: the entry it takes back
 
 
 def preview_correction(code: str, actor: Actor, *, target: int, facts: dict[str, Any]) -> Preview:
@@ -262,13 +257,19 @@ def preview_undo(code: str, actor: Actor) -> Preview:
     table = _existing(code)
     _check_finished_lock(table, actor, confirmed=True)
     game = games.get(table.game)
-    actions = selectors.effective(table)
-    if not actions:
+    last, remaining = _undoable(table, actor)
+    after = selectors.replayed(table, game, remaining, valid_up_to=len(remaining))
+    return replace(_preview(table, game, after, {}), undoing=last)
+
+
+def _undoable(table: Table, actor: Actor) -> tuple[Effective, list[Effective]]:
+    """What an undo by ``actor`` takes back (the entry its button names) and what remains."""
+    last = selectors.undo_target(table)
+    if last is None:
         raise Refused(_("There is nothing to undo."))
-    if not actor.is_host and actor.seat != actions[-1].action.get("seat"):
+    if not actor.is_host and actor.seat != last.action.get("seat"):
         raise Forbidden(_("Only the player who made the last entry, or the host, can undo it."))
-    after = selectors.replayed(table, game, actions[:-1], valid_up_to=len(actions) - 1)
-    return _preview(table, game, after, {})
+    return last, [item for item in selectors.effective(table) if item.seq != last.seq]
 
 
 def _preview(table: Table, game: Game, after: State, facts: dict[str, Any]) -> Preview:

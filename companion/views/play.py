@@ -191,6 +191,10 @@ def undo_confirm(request: HttpRequest, code: str) -> HttpResponse:
         preview = entries.preview_undo(table.code, host_actor)
     except Refused as refusal:
         return _message(request, refusal.message, refusal.status)
+    undoing = preview.undoing
+    assert undoing is not None, "an undo's preview names what it takes back"
+    seats = selectors.seats_of(table)
+    names = [seat["name"] for seat in seats]
     return render(
         request,
         "companion/confirm_undo.html",
@@ -198,8 +202,10 @@ def undo_confirm(request: HttpRequest, code: str) -> HttpResponse:
             "table": table,
             "preview": preview,
             "idem": uuid.uuid4().hex,
-            "last": selectors.log_lines(table, last=1),
-            "seats": selectors.seats_of(table),
+            "undoing": undoing,
+            "undoing_seat": undoing.action.get("seat"),
+            "undoing_text": selectors.describe_action(games.get(table.game), undoing.action, names),
+            "seats": seats,
         },
     )
 

@@ -3,13 +3,12 @@
 // a stream that fails (an error answer, a dropped connection, a restarted server, a
 // proxy that goes quiet) is opened again with back-off, and while it is down the page
 // polls the version and fetches its region, so it catches up within about two seconds.
-// Also here: clocks that tick between updates, the CSRF token for plain form posts,
-// and a guard against "ghost taps" on buttons that just appeared.
+// Also here: clocks that tick between updates and the CSRF token for plain form posts.
+// (Ghost taps on controls that just appeared: ghost.js.)
 (function () {
   "use strict";
   const POLL_MS = 1500;        // while the stream is down
   const QUIET_MS = 25000;      // no ping for this long: the stream is dead though open
-  const GHOST_MS = 500;        // taps on what appeared less than this ago do nothing
   const MAX_BACKOFF_MS = 2000;
 
   let skew = 0;                // server clock minus ours, for the running clocks
@@ -141,10 +140,6 @@
 
   document.addEventListener("htmx:afterSwap", (event) => {
     const el = live();
-    if (el) {  // see "ghost taps" below
-      el.classList.add("settling");
-      setTimeout(() => el.classList.remove("settling"), GHOST_MS);
-    }
     // Host mode follows the game to the next seat: the stream must follow the view.
     if (container && el && el.dataset.view !== openedView && "EventSource" in window) connect();
     const problem = el && el.querySelector(".flash.error");
@@ -152,19 +147,6 @@
       problem.scrollIntoView({ block: "center", behavior: "smooth" });
     }
   });
-
-  // -- ghost taps: a button that appeared under a finger a moment ago is not tapped -------
-  // A fresh region is "settling" for half a second: the stylesheet lets no tap reach it,
-  // and a form sent from it (a key press) is stopped here.
-  function ghost(event) {
-    const el = live();
-    if (el && el.classList.contains("settling") && el.contains(event.target)) {
-      event.preventDefault();
-      event.stopImmediatePropagation();
-    }
-  }
-  document.addEventListener("click", ghost, true);
-  document.addEventListener("submit", ghost, true);
 
   // -- plain form posts carry the CSRF token (pushed regions have none of their own) ------
   document.addEventListener("submit", (event) => {
