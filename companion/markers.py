@@ -48,16 +48,22 @@ def seat_marks(names: Sequence[str]) -> list[str]:
 def marker_html(colour: str, mark: str, name: str = "", named: bool = False) -> SafeString:
     """The marker: a disc of the seat's colour holding its mark.
 
+    The mark is drawn by the stylesheet from ``data-mark`` (``.dot[data-mark]::before``): it
+    is for the eyes, and the page's text (a name, a log line) stays what it was.
+
     ``named``: the marker stands alone for the seat (a land's owner, a count in the
     tower), so it carries the name for screen readers and as a tooltip; beside a written
     name it is decoration and hidden from them.
     """
     if named and name:
         return format_html(
-            '<span class="dot colour-{}" role="img" aria-label="{}" title="{}">{}</span>',
+            '<span class="dot colour-{}" data-mark="{}" role="img" aria-label="{}" title="{}">'
+            "</span>",
             colour,
-            name,
-            name,
             mark,
+            name,
+            name,
         )
-    return format_html('<span class="dot colour-{}" aria-hidden="true">{}</span>', colour, mark)
+    return format_html(
+        '<span class="dot colour-{}" data-mark="{}" aria-hidden="true"></span>', colour, mark
+    )

@@ -105,11 +105,19 @@ def set_scheme(page: Any, scheme: str) -> None:
     )
 
 
-def scan(page: Any, base_url: str, url: str, where: str, *, phone: bool = False) -> list[str]:
+def scan(
+    page: Any,
+    base_url: str,
+    url: str,
+    where: str,
+    *,
+    phone: bool = False,
+    languages: tuple[str, ...] = LANGUAGES,
+) -> list[str]:
     """The problems of ``url`` in every language and both schemes (see ``problems``);
     ``phone``: also every control smaller than 44 x 44 px."""
     found = []
-    for language in LANGUAGES:
+    for language in languages:
         set_language(page, base_url, language)
         page.goto(url)
         assert page.evaluate("document.documentElement.lang") == language, url

@@ -83,7 +83,7 @@ def wallenstein(server: Any, browser: Any) -> Any:
 
 _MARKERS = """() => [...document.querySelectorAll('.g-wallenstein .players .dot')].map((el) => {
   const style = getComputedStyle(el);
-  return [el.textContent.trim(), style.backgroundColor, style.color, el.getBoundingClientRect().width];
+  return [el.dataset.mark, style.backgroundColor, getComputedStyle(el, '::before').color, el.getBoundingClientRect().width];
 })"""
 
 

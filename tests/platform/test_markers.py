@@ -51,13 +51,14 @@ SEATS = [
 
 def test_the_marker_beside_a_name_is_hidden_from_screen_readers():
     html = render("{% seat_marker seats 1 %} Adam", seats=SEATS)
-    assert html == '<span class="dot colour-green" aria-hidden="true">Ad</span> Adam'
+    assert html == '<span class="dot colour-green" data-mark="Ad" aria-hidden="true"></span> Adam'
 
 
 def test_a_marker_standing_alone_carries_the_name():
     html = render("{% seat_marker seats 0 named=True %}", seats=SEATS)
     assert html == (
-        '<span class="dot colour-yellow" role="img" aria-label="Anna" title="Anna">An</span>'
+        '<span class="dot colour-yellow" data-mark="An" role="img" aria-label="Anna"'
+        ' title="Anna"></span>'
     )
 
 
