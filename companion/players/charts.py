@@ -8,7 +8,8 @@ from typing import Any
 
 WIDTH, HEIGHT, PAD = 360, 200, 28
 
-# The seat colours of the app's CSS, so lines match the dots beside the names.
+# The seat colours, for a browser without custom properties; the lines take the app's own
+# (var(--red), ...), so they match the markers in both colour schemes.
 STROKES = {
     "red": "#d62828",
     "blue": "#1d4ed8",
@@ -19,6 +20,9 @@ STROKES = {
     "black": "#111827",
     "white": "#9ca3af",
 }
+
+# Each line also has its own dash pattern and its name at its end: told apart without colour.
+DASHES = ("", "9 4", "2 4", "12 4 2 4", "16 6", "4 8")
 
 
 MAX_POINTS = 120  # more points than this do not fit a phone's width: averaged in buckets
@@ -52,7 +56,7 @@ def line_chart(
         return HEIGHT - PAD - (HEIGHT - 2 * PAD) * ((value - low) / span)
 
     parts = [
-        f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
+        f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" fill="currentColor" '
         f'aria-label="{escape(title)}" xmlns="http://www.w3.org/2000/svg">',
         f"<title>{escape(title)}</title>",
         f'<line x1="{PAD}" y1="{HEIGHT - PAD}" x2="{WIDTH - PAD}" y2="{HEIGHT - PAD}" stroke="#888"/>',
@@ -62,17 +66,22 @@ def line_chart(
         f'<text x="{WIDTH / 2}" y="{HEIGHT - 6}" text-anchor="middle" font-size="10">'
         f"{escape(x_label)}</text>",
     ]
-    for name, colour, values in series:
+    for number, (name, colour, values) in enumerate(series):
         stroke = STROKES.get(colour, "#444")
+        # White would vanish on a light card: its line stays grey.
+        themed = colour in STROKES and colour != "white"
+        style = f"stroke:var(--{colour})" if themed else f"stroke:{stroke}"
+        dash = DASHES[number % len(DASHES)]
+        dashes = f' stroke-dasharray="{dash}"' if dash else ""
         coords = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(values))
         parts.append(
-            f'<polyline fill="none" stroke="{stroke}" stroke-width="2.5" points="{coords}">'
-            f"<title>{escape(name)}</title></polyline>"
+            f'<polyline fill="none" stroke="{stroke}" style="{style}" stroke-width="2.5"'
+            f'{dashes} points="{coords}"><title>{escape(name)}</title></polyline>'
         )
         if values:
             parts.append(
                 f'<text x="{x(len(values) - 1):.1f}" y="{y(values[-1]) - 4:.1f}" '
-                f'font-size="10" text-anchor="end" fill="{stroke}">{escape(name)}</text>'
+                f'font-size="10" text-anchor="end">{escape(name)}</text>'
             )
     parts.append("</svg>")
     return "".join(parts)

@@ -10,6 +10,8 @@ from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext
 
+from companion.markers import marker_html, seat_marks
+
 register = template.Library()
 
 
@@ -82,6 +84,27 @@ def seat_colour(seats: list[dict[str, Any]], index: Any) -> str:
         return str(seats[int(index)]["colour"])
     except (IndexError, KeyError, TypeError, ValueError):
         return ""
+
+
+@register.simple_tag
+def seat_marker(seats: list[dict[str, Any]], index: Any, named: bool = False) -> SafeString:
+    """Seat ``index``'s marker: its colour and its mark (companion/markers.py), wherever a
+    seat is shown. ``named=True`` where no name is written beside it."""
+    try:
+        position = int(index)
+        seat = seats[position]
+        marks = seat_marks([str(other["name"]) for other in seats])
+        return marker_html(str(seat["colour"]), marks[position], str(seat["name"]), named)
+    except (IndexError, KeyError, TypeError, ValueError):
+        return SafeString("")
+
+
+@register.simple_tag
+def colour_marker(colour: Any, name: Any = "") -> SafeString:
+    """A marker outside a table's seats (a player's page, the join page's colours): the
+    colour with the name's initial."""
+    text = str(name or "")
+    return marker_html(str(colour or ""), seat_marks([text])[0] if text else "")
 
 
 @register.filter

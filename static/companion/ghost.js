@@ -88,6 +88,8 @@
     event.preventDefault();
     event.stopImmediatePropagation();
     cue(control);
+    // Not silent for a screen reader either (a11y.js reads it in the page's language).
+    if (window.companionAnnounceDropped) window.companionAnnounceDropped();
   }
 
   function onClick(event) {

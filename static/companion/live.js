@@ -144,7 +144,8 @@
     if (container && el && el.dataset.view !== openedView && "EventSource" in window) connect();
     const problem = el && el.querySelector(".flash.error");
     if (problem && event.detail.requestConfig && event.detail.requestConfig.verb === "post") {
-      problem.scrollIntoView({ block: "center", behavior: "smooth" });
+      const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+      problem.scrollIntoView({ block: "center", behavior: still ? "auto" : "smooth" });
     }
   });
 
