@@ -13,6 +13,7 @@ from django.utils import timezone
 
 import games
 from companion.models import Event, Seat, Snapshot, Table
+from companion.naming import named
 from companion.replay import (
     Effective,
     LoggedEvent,
@@ -109,12 +110,13 @@ def game_context(
         "phone_top": optional_template(game.slug, "phone_top.html"),
     }
     if state is not None:
+        names = [s["name"] for s in seats]
         context.update(
-            view=game.view(state, seat),
-            phase=game.phase(state),
+            view=named(game.view(state, seat), names),
+            phase=named(game.phase(state), names),
             to_act=game.to_act(state),
             scores=game.scores(state),
-            outcome=game.outcome(state),
+            outcome=named(game.outcome(state), names),
         )
     return context
 
@@ -187,7 +189,10 @@ def describe_event(game: Game, event: Event, names: list[str] | None = None) -> 
 def describe_action(game: Game, action: dict[str, Any], names: list[str] | None) -> Msg:
     seat = action.get("seat")
     entry = game.describe(action)
-    if names is None or not isinstance(seat, int) or not 0 <= seat < len(names):
+    if names is None:
+        return entry
+    entry = named(entry, names)
+    if not isinstance(seat, int) or not 0 <= seat < len(names):
         return entry
     return msg(_("%(player)s: %(entry)s"), player=names[seat], entry=entry)
 
