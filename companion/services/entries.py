@@ -272,8 +272,12 @@ def preview_undo(code: str, actor: Actor) -> Preview:
 
 
 def _preview(table: Table, game: Game, after: State, facts: dict[str, Any]) -> Preview:
-    names = [seat.name for seat in table.seats.order_by("index")]
-    lines = consequences(game, names, _state(table), after)
+    seats = selectors.seats_of(table)
+    names = [seat["name"] for seat in seats]
+    # The game's own lines name the seats as they are called now, like every page does.
+    before_shown = selectors.with_current_names(_state(table), seats)
+    after_shown = selectors.with_current_names(after, seats)
+    lines = consequences(game, names, before_shown, after_shown)
     finished = table.status == Table.Status.FINISHED
     return Preview(
         lines=lines or [msg(_("Nothing else changes."))],
@@ -400,7 +404,7 @@ def _acting_seat(table: Table, game: Game, actor: Actor, on_behalf: int | None) 
         assert actor.seat is not None  # _check_player
         seat = actor.seat
     if seat not in to_act:
-        names = _state(table).get("players", [])
+        names = selectors.seat_names(table)  # the name of record, not the one dealt at the start
         name = names[seat] if 0 <= seat < len(names) else str(seat)
         raise Refused(_("It is not %(player)s's turn."), player=name)
     return seat

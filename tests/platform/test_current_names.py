@@ -46,9 +46,7 @@ def test_data_without_a_seats_name_is_passed_through_untouched() -> None:
 def test_a_name_is_never_translated() -> None:
     """A player called "Total" stays "Total" in Czech."""
     with translation.override("cs"):
-        assert translate(msg("%(player)s wins.", player=seat_name(0, "Total"))).startswith(
-            "Total"
-        )
+        assert translate(msg("%(player)s wins.", player=seat_name(0, "Total"))).startswith("Total")
 
 
 @pytest.mark.django_db
@@ -103,7 +101,9 @@ def play_randomly(slug: str, players: int, rng: random.Random, steps: int) -> li
                     action[field.key] = [
                         value for value, _label in field.choices if rng.random() < 0.3
                     ]
-            if action["type"] == "ship" and not any(action.get(f"need_{k}") for k in ("rum", "water")):
+            if action["type"] == "ship" and not any(
+                action.get(f"need_{k}") for k in ("rum", "water")
+            ):
                 action["need_water"] = 1
             try:
                 state = game.apply(state, {**action, "seat": seat, "seed": rng.randrange(1 << 30)})
@@ -149,3 +149,30 @@ def test_what_a_game_shows_never_holds_a_name_dealt_at_the_start(slug: str) -> N
     assert not leaks, f"{slug} shows a name dealt at the start:\n  " + "\n  ".join(
         dict.fromkeys(leaks[:10])
     )
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_corrections_preview_names_the_seats_as_they_are_called_now(
+    make_table, join, monkeypatch
+):
+    """The game's own lines of a preview ("Anna's temple…") come from states that still hold
+    the names dealt at the start: the preview shows the names of record."""
+    from tests.engines.dice_race import GAME as DICE_RACE
+
+    def changes(before: Any, after: Any) -> list[Any]:
+        return [msg("%(player)s's points change.", player=after["players"][0])]
+
+    monkeypatch.setattr(DICE_RACE, "changes", changes)
+    table, _host = make_table()  # started with "Player 1", "Player 2"
+    anna = join(table, 0, "Anna")
+    join(table, 1, "Dana")
+    assert anna.act({"type": "roll", "value": 3}).status_code == 302
+    seq = table.events.filter(kind="action").values_list("seq", flat=True).first()
+    table.refresh_from_db()
+    response = anna.client.post(
+        f"/t/{table.code}/correct/{seq}/",
+        {"step": "preview", "f.value": "5", "version": table.state_version},
+    )
+    page = html.unescape(response.content.decode())
+    assert "Anna's points change." in page
+    assert "Player 1" not in page
