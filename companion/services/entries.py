@@ -21,6 +21,7 @@ import games
 from companion import live, selectors
 from companion.consequences import consequences
 from companion.models import Event, Snapshot, Table
+from companion.naming import named
 from companion.replay import Effective, ReplayError, corrected, fold
 from companion.services.errors import Forbidden, NotFound, Refused, Stale
 from companion.validation import keep_offered_keys
@@ -79,7 +80,8 @@ def submit_action(
         try:
             state = game.apply(_state(table), action)
         except IllegalAction as error:
-            raise Refused(error.message) from error
+            # A reason that names a seat (games.i18n.seat_name) shows its name of record.
+            raise Refused(named(error.message, selectors.seat_names(table))) from error
         event = _append(table, game, actor, Event.Kind.ACTION, action, idempotency_key, seat=seat)
         table.applied += 1
         table.undo_seat = seat

@@ -107,6 +107,7 @@ KNOWN: dict[str, str] = {
     # Babel: choices.py
     "I drew %(count)s nation cards": "TODO-code.md B1",
     "Let the app draw %(count)s nation cards": "TODO-code.md B1",
+    "Let the app draw %(count)s temple cards": "TODO-code.md B1",
     "%(player)s holds %(hand)s nation cards and keeps %(kept)s.": "TODO-code.md B2",
     # Babel: views.py
     "%(player)s used three %(nation)s: %(opponent)s's hand is cut from %(before)s to "
@@ -130,8 +131,6 @@ KNOWN: dict[str, str] = {
         "TODO-code.md S1"
     ),
     # Wallenstein
-    "%(number)s. %(name)s: %(effect)s Winter: %(loss)s grain lost.": "TODO-code.md W1",
-    "%(number)s. %(name)s (winter: %(loss)s grain lost)": "TODO-code.md W1",
     "Take %(land)s with %(armies)s armies": "TODO-code.md W2",
     "Takes %(land)s and places %(armies)s armies": "TODO-code.md W2",
     "Takes the top card of the deck and places %(armies)s armies": "TODO-code.md W2",
@@ -139,7 +138,6 @@ KNOWN: dict[str, str] = {
     "%(land)s has only %(count)s cities for buildings.": "TODO-code.md W3",
     "%(player)s wins and takes %(land)s: %(n)s armies stay there.": "TODO-code.md W4",
     "%(player)s holds %(land)s: %(n)s armies stand there now.": "TODO-code.md W4",
-    "Last event card %(card)s (%(name)s): every player loses %(loss)s grain.": "TODO-code.md W1",
     "%(land)s, %(n)s peasants (%(markers)s revolt markers + %(extra)s)": "TODO-code.md W5",
     "%(n)s land revolts, +%(extra)s peasants": "TODO-code.md W5",
 }
@@ -366,6 +364,12 @@ def test_a_plural_entry_takes_the_form_of_each_count(key: str, language: str) ->
     assert not problems, "\n".join(dict.fromkeys(problems))
 
 
+def invariant(language: str, word: str) -> bool:
+    """A word with one form for every count ("grain", "obilí"): no plural rule to follow."""
+    every = {"one", "other"} if language == "en" else {"one", "few", "many"}
+    return forms(language).get(word, set()) >= every
+
+
 def number_noun_pairs(po: Path, entry: Entry) -> list[str]:
     """Where the entry puts a count before a noun (or a genitive plural before a count)."""
     found = []
@@ -374,7 +378,8 @@ def number_noun_pairs(po: Path, entry: Entry) -> list[str]:
         table = forms(language)
         for key, word in PLACEHOLDER_THEN_WORD.findall(text):
             lower = word.lower()
-            if key not in NOT_A_COUNT and (lower in table or lower in modifiers(language)):
+            counted = lower in table or lower in modifiers(language)
+            if key not in NOT_A_COUNT and counted and not invariant(language, lower):
                 found.append(f"{language}: %({key})s {word}")
         if language != "en":
             for word, key in WORD_THEN_PLACEHOLDER.findall(text):
