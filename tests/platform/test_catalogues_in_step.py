@@ -62,7 +62,9 @@ def test_a_catalogue_holds_exactly_the_texts_of_the_code(po: Path, extracted: Pa
     assert made.exists(), f"makemessages made no {rel(po)}"
     ours, code = keys(po), keys(made)
     new = sorted(f"{key!r}" + (f" / {plural!r}" if plural else "") for key, plural in code - ours)
-    unused = sorted(f"{key!r}" + (f" / {plural!r}" if plural else "") for key, plural in ours - code)
+    unused = sorted(
+        f"{key!r}" + (f" / {plural!r}" if plural else "") for key, plural in ours - code
+    )
     assert not new and not unused, (
         f"{rel(po)} is not in step with the code (run makemessages, see games/README.md):\n"
         + "".join(f"  new in the code: {item}\n" for item in new)

@@ -28,9 +28,7 @@ def test_changes_name_the_garden_and_the_holes() -> None:
     state = copy.deepcopy(in_play(2))
     state["step"] = "final"
     after = act(state, 0, type="final", covered=[], holes=40)
-    assert [english(line) for line in GAME.changes(state, after)] == [
-        "P0: visible holes - → 40."
-    ]
+    assert [english(line) for line in GAME.changes(state, after)] == ["P0: visible holes - → 40."]
 
 
 def test_changes_after_a_build() -> None:
