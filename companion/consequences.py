@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from companion.naming import named
 from games.base import Game, State
 from games.i18n import Msg, _, msg, ngettext
 
@@ -25,7 +26,7 @@ def consequences(game: Game, names: Sequence[str], before: State, after: State) 
         if old["total"] != new["total"]:
             lines.append(
                 msg(
-                    _("%(player)s: %(before)s points, then %(after)s."),
+                    _("%(player)s: points %(before)s → %(after)s."),
                     player=_names(names, [seat]),
                     before=old["total"],
                     after=new["total"],
@@ -43,7 +44,7 @@ def consequences(game: Game, names: Sequence[str], before: State, after: State) 
             )
         else:
             lines.append(msg(_("Next to act: %(after)s."), after=_names(names, new_turn)))
-    lines.extend(game.changes(before, after))
+    lines.extend(named(game.changes(before, after), names))
     return lines
 
 

@@ -13,6 +13,7 @@ from django.utils import timezone
 
 import games
 from companion.models import Event, Seat, Snapshot, Table
+from companion.naming import named
 from companion.replay import (
     Effective,
     LoggedEvent,
@@ -125,16 +126,18 @@ def game_context(
     if state is not None:
         known = {} if shared is None else shared
         if "state" not in known:
-            named = with_current_names(state, seats)
+            shown = with_current_names(state, seats)
+            names = [s["name"] for s in seats]
             known.update(
-                state=named,
-                phase=game.phase(named),
-                to_act=game.to_act(named),
-                scores=game.scores(named),
-                outcome=game.outcome(named),
+                state=shown,
+                names=names,
+                phase=named(game.phase(shown), names),
+                to_act=game.to_act(shown),
+                scores=game.scores(shown),
+                outcome=named(game.outcome(shown), names),
             )
         if ("view", seat) not in known:
-            known["view", seat] = game.view(known["state"], seat)
+            known["view", seat] = named(game.view(known["state"], seat), known["names"])
         context.update(
             view=known["view", seat],
             phase=known["phase"],
@@ -225,7 +228,10 @@ def describe_event(game: Game, event: Event, names: list[str] | None = None) -> 
 def describe_action(game: Game, action: dict[str, Any], names: list[str] | None) -> Msg:
     seat = action.get("seat")
     entry = game.describe(action)
-    if names is None or not isinstance(seat, int) or not 0 <= seat < len(names):
+    if names is None:
+        return entry
+    entry = named(entry, names)
+    if not isinstance(seat, int) or not 0 <= seat < len(names):
         return entry
     return msg(_("%(player)s: %(entry)s"), player=names[seat], entry=entry)
 

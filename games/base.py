@@ -23,11 +23,12 @@ class IllegalAction(Exception):
     """The one error every game raises for an action the rules forbid.
 
     ``text`` is an English message marked with ``_`` (``%(name)s``
-    placeholders filled from ``args``); the web layer translates it.
+    placeholders filled from ``args``), or a ready ``Msg`` (``ngettext`` where the
+    reason counts something); the web layer translates it.
     """
 
-    def __init__(self, text: str, **args: Any) -> None:
-        self.message: Msg = msg(text, **args)
+    def __init__(self, text: str | Msg, **args: Any) -> None:
+        self.message: Msg = text if isinstance(text, dict) else msg(text, **args)
         super().__init__(render_english(self.message))
 
     @property

@@ -20,13 +20,15 @@ class Msg(TypedDict, total=False):
     """A translatable text with its parameters, kept as plain JSON data.
 
     ``text`` and ``args`` are always there; ``plural`` and ``count`` when the
-    text depends on a number (see :func:`ngettext`).
+    text depends on a number (see :func:`ngettext`); ``seat`` when the message is
+    a seat's name (see :func:`seat_name`).
     """
 
     text: str
     args: dict[str, Any]
     plural: str
     count: int
+    seat: int
 
 
 def msg(text: str, **args: Any) -> Msg:
@@ -42,6 +44,17 @@ def ngettext(singular: str, plural: str, count: int, **args: Any) -> Msg:
     (Russian has three). ``count`` is also available as ``%(count)s``.
     """
     return {"text": singular, "plural": plural, "count": count, "args": {"count": count, **args}}
+
+
+def seat_name(seat: int, name: str) -> Msg:
+    """A seat's name as the argument of a message: ``player=seat_name(1, "Player 2")``.
+
+    A message kept in the state (a result, a summary) outlives the names dealt at the
+    start: a phone that joins later brings its own name, the host renames a seat. The
+    platform shows such an argument as the seat's current name (the name of record);
+    ``name`` is the one the engine knew, for English logs and tests.
+    """
+    return {"text": "%(name)s", "args": {"name": name}, "seat": seat}
 
 
 def render_english(message: Msg | str) -> str:

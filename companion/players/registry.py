@@ -8,7 +8,7 @@ from django.utils import translation
 from companion.models import Player, PlayResult, Seat, SeatPlayer
 from companion.services.errors import NotFound, Refused
 from companion.writes import write_transaction
-from games.i18n import _
+from games.i18n import _, ngettext
 
 PLAYER_COOKIE = "player"
 PLAYER_COOKIE_AGE = 60 * 60 * 24 * 365 * 2  # a phone remembers its player across many game nights
@@ -76,7 +76,14 @@ def clean_name(name: str) -> str:
     if not name:
         raise Refused(_("Enter a name."))
     if len(name) > MAX_NAME:
-        raise Refused(_("A name can have at most %(n)s characters."), n=MAX_NAME)
+        raise Refused(
+            ngettext(
+                "A name can have at most %(n)s character.",
+                "A name can have at most %(n)s characters.",
+                MAX_NAME,
+                n=MAX_NAME,
+            )
+        )
     return name
 
 

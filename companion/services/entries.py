@@ -21,6 +21,7 @@ import games
 from companion import live, selectors
 from companion.consequences import consequences
 from companion.models import Event, Snapshot, Table
+from companion.naming import named
 from companion.replay import Effective, ReplayError, corrected, fold
 from companion.services.errors import Forbidden, NotFound, Refused, Stale
 from companion.validation import keep_offered_keys
@@ -79,7 +80,8 @@ def submit_action(
         try:
             state = game.apply(_state(table), action)
         except IllegalAction as error:
-            raise Refused(error.message) from error
+            # A reason that names a seat (games.i18n.seat_name) shows its name of record.
+            raise Refused(named(error.message, selectors.seat_names(table))) from error
         event = _append(table, game, actor, Event.Kind.ACTION, action, idempotency_key, seat=seat)
         table.applied += 1
         table.undo_seat = seat
@@ -273,8 +275,12 @@ def _undoable(table: Table, actor: Actor) -> tuple[Effective, list[Effective]]:
 
 
 def _preview(table: Table, game: Game, after: State, facts: dict[str, Any]) -> Preview:
-    names = [seat.name for seat in table.seats.order_by("index")]
-    lines = consequences(game, names, _state(table), after)
+    seats = selectors.seats_of(table)
+    names = [seat["name"] for seat in seats]
+    # The game's own lines name the seats as they are called now, like every page does.
+    before_shown = selectors.with_current_names(_state(table), seats)
+    after_shown = selectors.with_current_names(after, seats)
+    lines = consequences(game, names, before_shown, after_shown)
     finished = table.status == Table.Status.FINISHED
     return Preview(
         lines=lines or [msg(_("Nothing else changes."))],
@@ -401,7 +407,7 @@ def _acting_seat(table: Table, game: Game, actor: Actor, on_behalf: int | None) 
         assert actor.seat is not None  # _check_player
         seat = actor.seat
     if seat not in to_act:
-        names = _state(table).get("players", [])
+        names = selectors.seat_names(table)  # the name of record, not the one dealt at the start
         name = names[seat] if 0 <= seat < len(names) else str(seat)
         raise Refused(_("It is not %(player)s's turn."), player=name)
     return seat

@@ -13,7 +13,7 @@ from companion.models import Event, Seat, Snapshot, Table, new_token
 from companion.services.errors import Forbidden, NotFound, Refused
 from companion.writes import write_transaction
 from games.base import IllegalAction
-from games.i18n import _
+from games.i18n import _, ngettext
 
 # The colours a phone can pick; most games use a subset of these pieces.
 COLOURS: list[tuple[str, str]] = [
@@ -33,7 +33,14 @@ MAX_NAME = 40
 def _clean_name(name: str, fallback: str) -> str:
     name = " ".join((name or "").split())
     if len(name) > MAX_NAME:
-        raise Refused(_("A name can have at most %(n)s characters."), n=MAX_NAME)
+        raise Refused(
+            ngettext(
+                "A name can have at most %(n)s character.",
+                "A name can have at most %(n)s characters.",
+                MAX_NAME,
+                n=MAX_NAME,
+            )
+        )
     return name or fallback
 
 

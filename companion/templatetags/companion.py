@@ -26,6 +26,8 @@ def translate(message: Any) -> str:
         return ""
     if isinstance(message, str):
         return gettext(message) if message else ""
+    if isinstance(message, dict) and "seat" in message and "text" in message:
+        return str((message.get("args") or {}).get("name", ""))  # a name is never translated
     if isinstance(message, dict) and "text" in message:
         args = {
             key: translate(value) if isinstance(value, str | dict) else value

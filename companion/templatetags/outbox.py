@@ -9,6 +9,7 @@ the catalogue's form for a whole number of that category (1; 2; 5; 5).
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 from django import template
 from django.utils.translation import gettext, ngettext
@@ -21,8 +22,10 @@ register = template.Library()
 _SAMPLES = {"one": 1, "few": 2, "many": 5, "other": 5}
 
 
-def _forms(singular: str, plural: str) -> dict[str, str]:
-    return {category: ngettext(singular, plural, n) for category, n in _SAMPLES.items()}
+def _forms(form: Callable[[int], str]) -> dict[str, str]:
+    """``form(n)`` is one ``ngettext`` call with its texts written out, so that
+    ``makemessages`` finds them."""
+    return {category: form(n) for category, n in _SAMPLES.items()}
 
 
 @register.simple_tag
@@ -31,12 +34,18 @@ def outbox_texts() -> str:
     return json.dumps(
         {
             "waiting": _forms(
-                "Waiting for the connection: %(count)s entry",
-                "Waiting for the connection: %(count)s entries",
+                lambda n: ngettext(
+                    "Waiting for the connection: %(count)s entry",
+                    "Waiting for the connection: %(count)s entries",
+                    n,
+                )
             ),
             "kept": _forms(
-                "%(count)s entry is kept and will be sent again.",
-                "%(count)s entries are kept and will be sent again.",
+                lambda n: ngettext(
+                    "%(count)s entry is kept and will be sent again.",
+                    "%(count)s entries are kept and will be sent again.",
+                    n,
+                )
             ),
             "offline": gettext(
                 "No connection: this is the game as this phone last saw it. "

@@ -10,6 +10,7 @@ from __future__ import annotations
 from games.babel.constants import (
     ANNOUNCE_HAND,
     CITY_NAMES,
+    LEVELS,
     MIGRATION_CARDS,
     NATION_DRAW,
     NATION_NAMES,
@@ -220,6 +221,11 @@ def build(state: State, seat: int, action: Action) -> None:
             level=level,
         )
     stack = temple(state, seat, city)
+    require(
+        height(stack) < len(LEVELS),
+        _("Your temple in %(city)s is complete: it has all six levels."),
+        city=CITY_NAMES[city],
+    )
     require(
         level == height(stack) + 1,
         _("The next level of your temple in %(city)s is %(next)s, not %(level)s."),

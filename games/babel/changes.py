@@ -22,7 +22,7 @@ def changes(before: State, after: State) -> list[Msg]:
             if height(old) != height(new):
                 lines.append(
                     msg(
-                        _("%(player)s's temple in %(city)s: height %(before)s becomes %(after)s."),
+                        _("%(player)s's temple in %(city)s: height %(before)s → %(after)s."),
                         player=name,
                         city=CITY_NAMES[city],
                         before=height(old),
@@ -34,7 +34,7 @@ def changes(before: State, after: State) -> list[Msg]:
             if old_row != new_row:
                 lines.append(
                     msg(
-                        _("%(player)s's row in %(city)s: %(before)s cards become %(after)s."),
+                        _("%(player)s's row in %(city)s: cards %(before)s → %(after)s."),
                         player=name,
                         city=CITY_NAMES[city],
                         before=len(old_row),
@@ -54,7 +54,7 @@ def changes(before: State, after: State) -> list[Msg]:
         if before["hand_sizes"][seat] != after["hand_sizes"][seat]:
             lines.append(
                 msg(
-                    _("%(player)s holds %(after)s nation cards instead of %(before)s."),
+                    _("%(player)s's nation cards in hand: %(before)s → %(after)s."),
                     player=name,
                     before=before["hand_sizes"][seat],
                     after=after["hand_sizes"][seat],

@@ -21,7 +21,7 @@ from games.babel.constants import (
     WIN_TOTAL,
 )
 from games.babel.state import State, opponent, temple_total
-from games.i18n import Msg, _, msg
+from games.i18n import Msg, _, msg, ngettext, seat_name
 
 
 def _finish(state: State, ranking: list[list[int]], reason: Msg) -> None:
@@ -66,13 +66,16 @@ def _check_wins(state: State, actor: int) -> None:
     """The winning conditions in force now, the actor first."""
     for seat in (actor, opponent(actor)):
         mine, theirs = temple_total(state, seat), temple_total(state, opponent(seat))
-        name = state["players"][seat]
+        # The reason stays in the state: it names the seat, the platform shows its name.
+        name = seat_name(seat, state["players"][seat])
         if mine >= WIN_TOTAL and theirs < SAFE_TOTAL:
             _win(
                 state,
                 seat,
-                msg(
-                    _("%(player)s has %(mine)s while the opponent has under 10."),
+                ngettext(
+                    "%(player)s has %(mine)s point while the opponent has under 10.",
+                    "%(player)s has %(mine)s points while the opponent has under 10.",
+                    mine,
                     player=name,
                     mine=mine,
                 ),
@@ -84,7 +87,13 @@ def _check_wins(state: State, actor: int) -> None:
             _win(
                 state,
                 seat,
-                msg(_("%(player)s reached %(mine)s in the final phase."), player=name, mine=mine),
+                ngettext(
+                    "%(player)s reached %(mine)s point in the final phase.",
+                    "%(player)s reached %(mine)s points in the final phase.",
+                    mine,
+                    player=name,
+                    mine=mine,
+                ),
             )
             return
         if theirs < SAFE_TOTAL and _keeps_enough_for_push(state, seat):
@@ -116,12 +125,12 @@ def check_deck_exhausted(state: State) -> None:
     elif keys[ranking[0][0]][0] > keys[ranking[1][0]][0]:
         reason = msg(
             _("The temple deck ran out; %(player)s has the higher total."),
-            player=state["players"][ranking[0][0]],
+            player=seat_name(ranking[0][0], state["players"][ranking[0][0]]),
         )
     else:
         reason = msg(
             _("The temple deck ran out with equal totals; %(player)s holds more nation cards."),
-            player=state["players"][ranking[0][0]],
+            player=seat_name(ranking[0][0], state["players"][ranking[0][0]]),
         )
     _finish(state, ranking, reason)
 

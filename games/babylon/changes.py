@@ -20,7 +20,7 @@ def changes(before: State, after: State) -> list[Msg]:
             row, column = divmod(place, QUARRY_SIDE)
             lines.append(
                 msg(
-                    _("Quarry row %(row)s, column %(column)s: %(before)s tiles become %(after)s."),
+                    _("Quarry row %(row)s, column %(column)s: tiles %(before)s → %(after)s."),
                     row=row + 1,
                     column=column + 1,
                     before=len(old),
@@ -42,7 +42,7 @@ def changes(before: State, after: State) -> list[Msg]:
             lines.append(
                 msg(
                     _(
-                        "%(player)s, floor %(floor)s: visible tiles %(before)s become %(after)s, decorations %(old)s become %(new)s."
+                        "%(player)s, floor %(floor)s: visible tiles %(before)s → %(after)s, decorations %(old)s → %(new)s."
                     ),
                     player=name,
                     floor=number,
@@ -55,7 +55,7 @@ def changes(before: State, after: State) -> list[Msg]:
         if old_board["holes"] != new_board["holes"]:
             lines.append(
                 msg(
-                    _("%(player)s: visible holes %(before)s become %(after)s."),
+                    _("%(player)s: visible holes %(before)s → %(after)s."),
                     player=name,
                     before=old_board["holes"] if old_board["holes"] is not None else "-",
                     after=new_board["holes"] if new_board["holes"] is not None else "-",
@@ -65,7 +65,7 @@ def changes(before: State, after: State) -> list[Msg]:
         if old_hand != new_board["singles"]:
             lines.append(
                 msg(
-                    _("%(player)s: single pillars in storage %(before)s become %(after)s."),
+                    _("%(player)s: single pillars in storage %(before)s → %(after)s."),
                     player=name,
                     before=old_hand,
                     after=new_board["singles"],

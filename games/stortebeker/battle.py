@@ -176,8 +176,8 @@ def check_counter(state: State, seat: int) -> None:
     require(
         most > best,
         _(
-            "No roll can win: even 12 on the dice gives you %(most)s points, "
-            "and only more than %(best)s points takes the ship."
+            "No roll can win: even 12 on the dice gives you %(most)s in all, "
+            "and the ship goes only to more than %(best)s."
         ),
         most=most,
         best=best,

@@ -9,7 +9,7 @@ scores, the winner and whose turn it is.
 from __future__ import annotations
 
 from games.base import State
-from games.i18n import Msg, _, msg
+from games.i18n import Msg, _, msg, ngettext, seat_name
 
 from .ships import SHIP_COLOUR_LABELS, pirates, provisions
 
@@ -48,17 +48,21 @@ def state_changes(before: State, after: State) -> list[Msg]:
         args = _ship_args(ships[ship_id])
         if new is None:
             found.append(
-                msg(
-                    _("%(player)s no longer holds the %(colour)s ship (%(points)s points)."),
-                    player=names[old],
+                ngettext(
+                    "%(player)s no longer holds the %(colour)s ship (%(points)s point).",
+                    "%(player)s no longer holds the %(colour)s ship (%(points)s points).",
+                    args["points"],
+                    player=seat_name(old, names[old]),
                     **args,
                 )
             )
         else:
             found.append(
-                msg(
-                    _("%(player)s holds the %(colour)s ship (%(points)s points)."),
-                    player=names[new],
+                ngettext(
+                    "%(player)s holds the %(colour)s ship (%(points)s point).",
+                    "%(player)s holds the %(colour)s ship (%(points)s points).",
+                    args["points"],
+                    player=seat_name(new, names[new]),
                     **args,
                 )
             )
@@ -66,40 +70,54 @@ def state_changes(before: State, after: State) -> list[Msg]:
     for ship_id in sorted(set(sea_before) | set(sea_after)):
         old_ship, new_ship = sea_before.get(ship_id), sea_after.get(ship_id)
         if old_ship is None or new_ship is None:
-            text = (
-                _("The %(colour)s ship (%(points)s points) is at sea.")
-                if old_ship is None
-                else _("The %(colour)s ship (%(points)s points) is no longer at sea.")
-            )
-            found.append(msg(text, **_ship_args(new_ship or old_ship)))
+            args = _ship_args(new_ship or old_ship)
+            if old_ship is None:
+                line = ngettext(
+                    "The %(colour)s ship (%(points)s point) is at sea.",
+                    "The %(colour)s ship (%(points)s points) is at sea.",
+                    args["points"],
+                    **args,
+                )
+            else:
+                line = ngettext(
+                    "The %(colour)s ship (%(points)s point) is no longer at sea.",
+                    "The %(colour)s ship (%(points)s points) is no longer at sea.",
+                    args["points"],
+                    **args,
+                )
+            found.append(line)
             continue
         for seat, name in enumerate(names):
             old_count, new_count = len(provisions(old_ship, seat)), len(provisions(new_ship, seat))
             if old_count != new_count:
+                args = _ship_args(new_ship)
                 found.append(
-                    msg(
-                        _(
-                            "%(player)s's provisions at the %(colour)s ship (%(points)s points): "
-                            "%(old)s → %(new)s."
-                        ),
-                        player=name,
+                    ngettext(
+                        "%(player)s's provisions at the %(colour)s ship (%(points)s point): "
+                        "%(old)s → %(new)s.",
+                        "%(player)s's provisions at the %(colour)s ship (%(points)s points): "
+                        "%(old)s → %(new)s.",
+                        args["points"],
+                        player=seat_name(seat, name),
                         old=old_count,
                         new=new_count,
-                        **_ship_args(new_ship),
+                        **args,
                     )
                 )
             old_pirates, new_pirates = len(pirates(old_ship, seat)), len(pirates(new_ship, seat))
             if old_pirates != new_pirates:
+                args = _ship_args(new_ship)
                 found.append(
-                    msg(
-                        _(
-                            "%(player)s's pirates at the %(colour)s ship (%(points)s points): "
-                            "%(old)s → %(new)s."
-                        ),
-                        player=name,
+                    ngettext(
+                        "%(player)s's pirates at the %(colour)s ship (%(points)s point): "
+                        "%(old)s → %(new)s.",
+                        "%(player)s's pirates at the %(colour)s ship (%(points)s points): "
+                        "%(old)s → %(new)s.",
+                        args["points"],
+                        player=seat_name(seat, name),
                         old=old_pirates,
                         new=new_pirates,
-                        **_ship_args(new_ship),
+                        **args,
                     )
                 )
     for seat, name in enumerate(names):
@@ -107,8 +125,8 @@ def state_changes(before: State, after: State) -> list[Msg]:
         if old_hand != new_hand:
             found.append(
                 msg(
-                    _("%(player)s's hand: %(old)s → %(new)s cards."),
-                    player=name,
+                    _("%(player)s's cards in hand: %(old)s → %(new)s."),
+                    player=seat_name(seat, name),
                     old=old_hand,
                     new=new_hand,
                 )

@@ -26,7 +26,7 @@ from games.base import (
     fresh,
     seat_arg,
 )
-from games.i18n import Msg, _, msg
+from games.i18n import Msg, _, msg, seat_name
 
 from . import battle, entries, plays
 from .changes import state_changes
@@ -122,7 +122,9 @@ class StortebekerGame(Game):
         if state["step"] == "over":
             raise IllegalAction(_("The game is over."))
         if seat not in self.to_act(state):
-            raise IllegalAction(_("It is not %(player)s's turn."), player=state["players"][seat])
+            raise IllegalAction(
+                _("It is not %(player)s's turn."), player=seat_name(seat, state["players"][seat])
+            )
         if state["step"] not in steps:
             raise IllegalAction(_("That entry is not possible at this point of the turn."))
         check_seen(state, action)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.base import Action, IllegalAction, int_arg, seeded_random
-from games.i18n import _
+from games.i18n import _, ngettext
 
 from .cards import CARD_CODES, DIE_COLOURS
 
@@ -80,14 +80,24 @@ def card_list(action: Action, key: str, low: int, high: int) -> list[str]:
     cards = [value for value in raw if value not in ("", None)] if numbered else raw
     if numbered and low == high and len(cards) < low and f"{prefix}_1" in action:
         # The phone's boxes start empty: every one of them needs a real choice.
-        raise IllegalAction(_("Choose a card in each of the %(count)s boxes."), count=low)
+        raise IllegalAction(_("Choose a card in every box."))
     for code in cards:
         if not isinstance(code, str) or code not in CARD_CODES:
             raise IllegalAction(_("%(value)s is not a card of this game."), value=str(code))
     if not low <= len(cards) <= high:
         if low == high:
-            raise IllegalAction(_("Enter exactly %(count)s cards."), count=low)
-        raise IllegalAction(_("Enter between %(low)s and %(high)s cards."), low=low, high=high)
+            raise IllegalAction(
+                ngettext("Enter exactly %(count)s card.", "Enter exactly %(count)s cards.", low)
+            )
+        raise IllegalAction(
+            ngettext(
+                "Enter between %(low)s and %(high)s card.",
+                "Enter between %(low)s and %(high)s cards.",
+                high,
+                low=low,
+                high=high,
+            )
+        )
     return cards
 
 

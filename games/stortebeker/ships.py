@@ -12,7 +12,7 @@ from collections import Counter
 from typing import Any
 
 from games.base import Action, IllegalAction, int_arg
-from games.i18n import Msg, _, msg
+from games.i18n import Msg, _, ngettext
 
 from .cards import KINDS, PIRATE_VALUES, attack_value, is_pirate, kind_of
 
@@ -59,7 +59,7 @@ def ship_from_entry(action: Action, ship_id: int) -> Ship:
             needs[kind] = value
     if not 1 <= sum(needs.values()) <= MAX_NEED_TOTAL:
         raise IllegalAction(
-            _("A ship needs between 1 and %(high)s provision cards."), high=MAX_NEED_TOTAL
+            _("A ship needs at least 1 provision card and at most %(high)s."), high=MAX_NEED_TOTAL
         )
     return {
         "id": ship_id,
@@ -72,8 +72,10 @@ def ship_from_entry(action: Action, ship_id: int) -> Ship:
 
 def ship_label(ship: Ship) -> Msg:
     """A short name for buttons and log lines: "black ship (5 points, defence 8)"."""
-    return msg(
-        _("%(colour)s ship (%(points)s points, defence %(defence)s)"),
+    return ngettext(
+        "%(colour)s ship (%(points)s point, defence %(defence)s)",
+        "%(colour)s ship (%(points)s points, defence %(defence)s)",
+        ship["points"],
         colour=SHIP_COLOUR_LABELS[ship["colour"]],
         points=ship["points"],
         defence=ship["defence"],

@@ -31,8 +31,8 @@ def start_babel(page: Any, base_url: str) -> str:
 
 ABILITY_SUMMARY = {
     "EN": "Anna used three Medes: Ben's hand is cut from 6 to 3 cards.",
-    "CS": "Anna využil(a) tři karty (Médové): počet karet v ruce hráče Ben klesne z 6 na 3.",
-    "RU": "Anna использует трёх (Мидийцы): рука игрока Ben сокращается с 6 до 3 карт.",
+    "CS": "Anna využil(a) tři karty (Médové): karty v ruce hráče Ben: 6 → 3.",
+    "RU": "Anna использует трёх (Мидийцы): карты на руке игрока Ben: 6 → 3.",
 }
 
 

@@ -39,7 +39,7 @@ def test_a_roll_is_corrected_from_its_log_line_after_a_preview(server, phones):
     anna.fill("input[name='f.value']", "5")
     anna.get_by_role("button", name="Show what changes").click()
     preview = anna.locator(".preview")
-    preview.get_by_text("Anna: 3 points, then 5.").wait_for()
+    preview.get_by_text("Anna: points 3 → 5.").wait_for()
     # Nothing is written before the confirmation.
     assert "Correction of entry" not in ben.content()
     preview.get_by_role("button", name="Apply the correction").click()

@@ -55,9 +55,9 @@ SUMMARY = {
         "Anna takes the black ship: 5 points.",
     ),
     "cs": (
-        "Anna přepadá loď: kostky 6 + 1, piráti 4 = 11 bodů proti obraně 8.",
+        "Anna obsazuje loď: kostky 6 + 1, piráti 4 = 11 bodů proti obraně 8.",
         "Obsazení se podařilo.",
-        "Anna získává loď – černá: 5 bodů.",
+        "Anna získává loď (černá): 5 bodů.",
     ),
     "ru": (
         "Anna идёт на абордаж: кубики 6 + 1, пираты 4 = 11 очков против защиты 8.",

@@ -66,7 +66,7 @@ def test_the_preview_shows_what_changes_and_writes_nothing(seated):
     page = response.content.decode()
     assert response.status_code == 200
     assert "What this correction changes" in page
-    assert "Anna: 5 points, then 8." in page
+    assert "Anna: points 5 → 8." in page
     after = Table.objects.get(pk=table.pk)
     assert (after.state, after.version) == (before.state, before.version)
     assert not table.events.filter(kind="correct").exists()
@@ -91,14 +91,14 @@ def test_a_preview_names_a_new_winner(seated):
     )
     texts = [line["text"] % line["args"] for line in result.lines if "plural" not in line]
     assert result.finished and result.reopens
-    assert "Anna: 12 points, then 7." in texts
+    assert "Anna: points 12 → 7." in texts
     assert "Next to act: Dana." in texts
     # Anna's last roll as 4 instead: 6 + 4 = 10 still reaches the target.
     swap = entries.preview_correction(
         table.code, actor, target=action_seqs(table)[2], facts={"value": 4}
     )
     assert not swap.reopens
-    assert "Anna: 12 points, then 10." in [line["text"] % line["args"] for line in swap.lines]
+    assert "Anna: points 12 → 10." in [line["text"] % line["args"] for line in swap.lines]
 
 
 def test_the_consequences_name_the_change_of_winner():
@@ -115,7 +115,7 @@ def test_the_consequences_name_the_change_of_winner():
         line["text"] % line["args"] for line in consequences(GAME, ["Anna", "Dana"], before, after)
     ]
     assert lines[0] == "The winner changes from Anna to Dana."
-    assert "Dana: 5 points, then 12." in lines
+    assert "Dana: points 5 → 12." in lines
 
 
 def test_after_the_end_only_the_host_corrects_and_only_once_confirmed(seated):

@@ -87,8 +87,9 @@ def test_a_seat_acts_only_for_itself_and_only_in_turn(make_table, join):
     anna, ben = join(table, 0), join(table, 1)
     response = roll(ben, 2)
     assert response.status_code == 400
-    # Names are dealt into the game at its start; these phones joined after it.
-    assert "not Player 2's turn" in html.unescape(response.content.decode())
+    # These phones joined after the start: the refusal names the seat as it is called now
+    # (issue 23), not as the engine was dealt it.
+    assert "not P1's turn" in html.unescape(response.content.decode())
     response = anna.act({"type": "roll", "value": 2}, on_behalf="1", host_mode="1")
     # Not a host: host_mode is ignored and the entry is Anna's own.
     assert response.status_code == 302

@@ -36,8 +36,8 @@ def test_changes_name_temples_rows_and_hands() -> None:
     )
     after = act(before, 0, "ability", nation=A, power="own")
     lines = [english(line) for line in GAME.changes(before, after)]
-    assert "Ben's temple in Hatti: height 2 becomes 0." in lines
-    assert "Anna's row in Hatti: 3 cards become 2." in lines
+    assert "Ben's temple in Hatti: height 2 → 0." in lines
+    assert "Anna's row in Hatti: cards 3 → 2." in lines
     assert GAME.changes(before, before) == []
 
 

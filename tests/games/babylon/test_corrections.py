@@ -28,9 +28,7 @@ def test_changes_name_the_garden_and_the_holes() -> None:
     state = copy.deepcopy(in_play(2))
     state["step"] = "final"
     after = act(state, 0, type="final", covered=[], holes=40)
-    assert [english(line) for line in GAME.changes(state, after)] == [
-        "P0: visible holes - become 40."
-    ]
+    assert [english(line) for line in GAME.changes(state, after)] == ["P0: visible holes - → 40."]
 
 
 def test_changes_after_a_build() -> None:
@@ -38,7 +36,7 @@ def test_changes_after_a_build() -> None:
     state = give_turn(in_play(2), 0, singles=4)
     after = act(state, 0, type="place_tile", tile="extracted", floor=1, supports=4)
     lines = [english(line) for line in GAME.changes(state, after)]
-    assert lines == ["P0, floor 1: visible tiles 0 become 1, decorations 0 become 0."]
+    assert lines == ["P0, floor 1: visible tiles 0 → 1, decorations 0 → 0."]
 
 
 def test_the_log_names_the_tile() -> None:

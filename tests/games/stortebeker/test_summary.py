@@ -99,7 +99,7 @@ def test_a_counter_attack_no_roll_can_win_is_disabled_with_the_reason() -> None:
     counter = [c for c in offered if c.action["type"] == "counter"]
     assert len(counter) == 1 and counter[0].disabled is not None
     assert counter[0].disabled["args"] == {"most": 12, "best": 14}
-    assert "points" in counter[0].disabled["text"]
+    assert "No roll can win" in counter[0].disabled["text"]
     refused(state, 1, {"type": "counter", "dice": [6, 6]})
     assert any(c.action["type"] == "decline" and c.disabled is None for c in offered)
 
@@ -112,7 +112,7 @@ def test_untouched_card_boxes_are_not_waters() -> None:
     assert all(field.choices[0][0] == "" and field.default == "" for field in hand.fields)
     cards = {f"card_{n}": "rum" for n in range(1, 6)}
     error = refused(state, 0, {"type": "hand", **cards, "card_6": ""})
-    assert "each of the 6 boxes" in error.reason
+    assert "every box" in error.reason
 
 
 def test_a_hand_the_deck_cannot_hold_is_refused_in_terms_of_the_deck() -> None:
