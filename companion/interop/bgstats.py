@@ -15,6 +15,7 @@ from typing import Any
 
 from companion.interop.common import bgg_id, breakdown_line, english_name, slug_for
 from companion.models import Play, Player, PlayResult
+from companion.players import groups
 from companion.services.errors import Refused
 from companion.writes import write_transaction
 from games.i18n import _
@@ -143,20 +144,33 @@ def parse(raw: bytes | str) -> dict[str, Any]:
     return data
 
 
-def _player(name: str, cache: dict[str, Player]) -> Player:
+def _player(name: str, cache: dict[str, Player], into: Into) -> Player:
+    """The known player of that name in the importer's groups, else a new one in its group."""
     folded = name.casefold()
     if folded not in cache:
-        player = (
-            Player.objects.filter(name__iexact=name, merged_into__isnull=True)
-            .order_by("hidden", "pk")
-            .first()
-        )
-        cache[folded] = player or Player.objects.create(name=name[:40])
+        known = Player.objects.filter(name__iexact=name, merged_into__isnull=True)
+        if into.groups is not None:
+            known = known.filter(group_key__in=into.groups)
+        player = known.order_by("hidden", "pk").first()
+        cache[folded] = player or Player.objects.create(name=name[:40], group_key=into.home)
     return cache[folded]
 
 
-def import_file(raw: bytes | str) -> ImportReport:
-    """Import the plays of our four games; plays already imported (same uuid) are skipped."""
+@dataclass(frozen=True)
+class Into:
+    """Whose records an import joins: names are matched in ``groups`` (``None``: every
+    group, the person running the server), new players join the group ``home`` (0: each
+    a group of their own until their play joins them)."""
+
+    groups: frozenset[int] | None
+    home: int = 0
+
+
+def import_file(raw: bytes | str, into: Into) -> ImportReport:
+    """Import the plays of our four games; plays already imported (same uuid) are skipped.
+
+    Each play joins the groups of its players (``companion.players.groups``).
+    """
     data = parse(raw)
     games_by_id = _by_id(data.get("games"))
     players_by_id = _by_id(data.get("players"))
@@ -199,7 +213,7 @@ def import_file(raw: bytes | str) -> ImportReport:
                 rank = _int(score.get("rank"))
                 PlayResult.objects.create(
                     play=play,
-                    player=_player(name, cache),
+                    player=_player(name, cache, into),
                     seat=seat,
                     name=name,
                     score=_int(score.get("score")),
@@ -207,6 +221,8 @@ def import_file(raw: bytes | str) -> ImportReport:
                     winner=bool(score.get("winner")),
                 )
             _fill_missing_ranks(play)
+            play.group_key = groups.join_players(play.results.values_list("player_id", flat=True))
+            play.save(update_fields=["group_key"])
             report.imported += 1
     return report
 
