@@ -16,6 +16,7 @@ from django.http import Http404, HttpRequest
 
 from companion import devices
 from companion.models import Play, Player, SeatPlayer
+from companion.players import results
 from companion.players.registry import PLAYER_COOKIE
 
 SEAT_PREFIX = "seat_"
@@ -66,6 +67,9 @@ def reach(request: HttpRequest) -> Reach:
         return kept
     user = getattr(request, "user", None)
     operator = bool(user is not None and user.is_staff)
+    # A game just over joins its players' group when its play is built: build the
+    # missing plays first (one query when there are none).
+    results.ensure_plays()
     players = own_players(request)
     groups = (
         set(Player.objects.filter(pk__in=players).values_list("group_key", flat=True))

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from django.core import signing
 from django.test import Client
 
 from companion.models import Player, Table
+from companion.players.registry import PLAYER_COOKIE
 from companion.services.tables import COLOUR_KEYS
 from tests.fixtures import Phone
 
@@ -27,10 +29,24 @@ def played(make_table, join, names: list[str], rolls: list[int], **options: str)
     return finish(table, phones, rolls), host, phones
 
 
+def remembering(client: Client, player: Player) -> Client:
+    """``client`` is a phone that remembers ``player`` (its signed cookie, as set on joining)."""
+    client.cookies[PLAYER_COOKIE] = signing.get_cookie_signer(
+        salt=PLAYER_COOKIE + PLAYER_COOKIE
+    ).sign(str(player.pk))
+    return client
+
+
+def phone_of(player: Player) -> Client:
+    """A new phone that remembers ``player``: a device of the player's group."""
+    return remembering(Client(), player)
+
+
 def take_as(table: Table, index: int, name: str) -> Phone:
-    """A phone joins as the known player ``name`` (as people pick themselves), else a new one."""
+    """A phone joins as the known player ``name`` (their own phone, which remembers them),
+    else as a new player."""
     known = Player.objects.filter(name=name, merged_into__isnull=True).first()
-    client = Client()
+    client = remembering(Client(), known) if known else Client()
     response = client.post(
         f"/t/{table.code}/join/",
         {
