@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from django.core import signing
 from django.test import Client
 
@@ -9,6 +11,8 @@ from companion.models import Player, Table
 from companion.players.registry import PLAYER_COOKIE
 from companion.services.tables import COLOUR_KEYS
 from tests.fixtures import Phone
+
+SAMPLE = Path(__file__).parent / "data" / "sample.bgsplay"  # a BG Stats file (test_interop)
 
 
 def finish(table: Table, phones, rolls: list[int]) -> Table:
