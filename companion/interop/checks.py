@@ -87,8 +87,8 @@ def check_text(value: Any) -> None:
             "\x00" in item or any("\ud800" <= char <= "\udfff" for char in item)
         ):
             raise Refused(
-                _("The play file holds text with invalid characters: %(text)s."),
-                text=item.encode("utf-8", "replace").decode("utf-8").replace("\x00", "?")[:40],
+                _("The play file holds text with invalid characters: %(value)s."),
+                value=item.encode("utf-8", "replace").decode("utf-8").replace("\x00", "?")[:40],
             )
 
 

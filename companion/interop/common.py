@@ -24,6 +24,9 @@ def bgg_id(slug: str) -> int | None:
 
 def first_plays(play: Play) -> set[int]:
     """The players for whom ``play`` is their first play of its game (BGG's "new")."""
+    from companion.players.results import ensure_plays  # results reads the models only
+
+    ensure_plays()  # every finished table's play counts, built or not yet
     earlier = Play.objects.filter(game=play.game, played_at__lt=play.played_at) | Play.objects.filter(
         game=play.game, played_at=play.played_at, pk__lt=play.pk
     )
