@@ -16,7 +16,6 @@ def export_play(play: Play) -> str:
         "play",
         {
             "id": "",  # BGG numbers a play when it is logged there; none before
-
             "date": play.played_at.strftime("%Y-%m-%d"),
             "quantity": "1",
             # 0 is BGG's own "length not recorded"

@@ -27,9 +27,9 @@ def first_plays(play: Play) -> set[int]:
     from companion.players.results import ensure_plays  # results reads the models only
 
     ensure_plays()  # every finished table's play counts, built or not yet
-    earlier = Play.objects.filter(game=play.game, played_at__lt=play.played_at) | Play.objects.filter(
-        game=play.game, played_at=play.played_at, pk__lt=play.pk
-    )
+    earlier = Play.objects.filter(
+        game=play.game, played_at__lt=play.played_at
+    ) | Play.objects.filter(game=play.game, played_at=play.played_at, pk__lt=play.pk)
     seated = set(play.results.exclude(player=None).values_list("player_id", flat=True))
     before = set(
         PlayResult.objects.filter(play__in=earlier, player_id__in=seated).values_list(

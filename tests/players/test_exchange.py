@@ -100,7 +100,8 @@ def test_bgg_record_names_the_start_player_and_first_plays(make_table, join, cli
     second, *_ = played(make_table, join, ["Ben", "Cyril"], [6, 2, 6])
     root = ET.fromstring(client.get(f"/plays/{second.code}/bgg.xml").content)
     assert [
-        (p.get("name"), p.get("startposition"), p.get("new")) for p in root.findall("players/player")
+        (p.get("name"), p.get("startposition"), p.get("new"))
+        for p in root.findall("players/player")
     ] == [("Ben", "1", "0"), ("Cyril", "", "1")]
 
 
@@ -123,7 +124,9 @@ def test_an_imported_play_shows_unknown_times_not_zero(client):
     exported = bgstats.export_play(storte)["plays"][0]
     assert "durationMin" not in exported  # unknown, not 0 minutes
     anna = Player.objects.get(name="Anna")
-    row = next(csv.DictReader(io.StringIO(client.get(f"/players/{anna.pk}/history.csv").content.decode())))
+    row = next(
+        csv.DictReader(io.StringIO(client.get(f"/players/{anna.pk}/history.csv").content.decode()))
+    )
     assert (row["minutes"], row["thinking_minutes"]) == ("45", "")
 
 
@@ -200,11 +203,15 @@ def test_a_good_file_still_imports_after_the_checks(client):
 def test_a_formula_name_is_neutralised_in_other_players_csv(make_table, join, client, name):
     played(make_table, join, ["Anna", name], [6, 1, 6])
     anna = Player.objects.get(name="Anna")
-    (row,) = csv.DictReader(io.StringIO(client.get(f"/players/{anna.pk}/history.csv").content.decode()))
+    (row,) = csv.DictReader(
+        io.StringIO(client.get(f"/players/{anna.pk}/history.csv").content.decode())
+    )
     assert row["opponents"] == "'" + name
     evil = Player.objects.get(name=name)
     (own,) = csv.reader(
-        io.StringIO(client.get(f"/players/{evil.pk}/history.csv").content.decode().split("\r\n", 1)[1])
+        io.StringIO(
+            client.get(f"/players/{evil.pk}/history.csv").content.decode().split("\r\n", 1)[1]
+        )
     )
     assert all(not cell.startswith(("=", "+", "-", "@", "\t", "\r")) for cell in own)
 
