@@ -29,7 +29,14 @@ def fill(apps, schema_editor):  # type: ignore[no-untyped-def]
             value = uuid.uuid4()
         taken.add(value)
         play.uuid = value
-        play.save(update_fields=["uuid"])
+        fields = ["uuid"]
+        if play.table_id is not None:
+            # Stale on purpose: the next read rebuilds it, and its start player then comes
+            # from the engine's state, not from the old guess (issue 22). The rebuilt play
+            # keeps this uuid (it is derived from the table's code).
+            play.table_version = 0
+            fields.append("table_version")
+        play.save(update_fields=fields)
 
 
 class Migration(migrations.Migration):

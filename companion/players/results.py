@@ -75,9 +75,12 @@ def replay_facts(table: Table) -> tuple[int | None, list[dict[str, Any]]]:
                 totals = now
     except IllegalAction as error:  # an old log that a changed engine no longer accepts
         log.warning("replay of %s stopped: %s", table.code, error)
-    # The table's own state is the engine's record of the whole log; the replayed one
-    # stands in only if a table has none.
-    start = game.start_seat(table.state if table.state is not None else state)
+    # The replayed state is today's engine's reading of the whole log (a table state
+    # stored by an older engine may lack what it records now, e.g. Wallenstein's first
+    # Startspieler); the stored state stands in if the replay stopped before the fact.
+    start = game.start_seat(state)
+    if start is None and table.state is not None:
+        start = game.start_seat(table.state)
     seats = len(state.get("players") or [])
     if start is not None and not 0 <= start < seats:
         start = None

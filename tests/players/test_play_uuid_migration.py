@@ -63,3 +63,5 @@ def test_existing_plays_get_their_uuids():
         play_ids.for_import("play-2"),
     ]
     assert uuids[3] is not None and len(set(uuids)) == 4
+    # the table's play is rebuilt on the next read, its start player from the engine
+    assert new.get_model("companion", "Play").objects.get(table__code="ABCDEF").table_version == 0

@@ -74,3 +74,18 @@ def test_babylon_scoring_only_records_an_unknown_start_player(make_table, join, 
     assert [s["startPlayer"] for s in data["plays"][0]["playerScores"]] == [False, False]
     csv_text = client.get(f"/players/{play.results.get(seat=0).player_id}/history.csv")
     assert csv_text.content.decode().splitlines()[1].split(",")[4] == ""  # start: unknown
+
+
+def test_a_play_recorded_with_the_old_guess_is_rebuilt_with_the_engines_start(make_table, join):
+    """Migration 0004 marks the stored plays of tables stale (``table_version`` 0): the next
+    read rebuilds them, and the old guess (Anna, the last to confirm) goes."""
+    table, _host = make_table("babylon", players=2, mode="scoring")
+    petr, anna = join(table, 0, "Petr"), join(table, 1, "Anna")
+    ok(petr.act({"type": "confirm", "holes": 0}))
+    ok(anna.act({"type": "confirm", "holes": 0}))
+    table.refresh_from_db()
+    play = results.ensure_play(table)
+    type(play).objects.filter(pk=play.pk).update(start_seat=1, table_version=0)
+    assert results.ensure_plays() == 1
+    rebuilt = results.ensure_play(table)
+    assert rebuilt.start_seat is None and rebuilt.uuid == play.uuid
