@@ -62,7 +62,7 @@ def _finite(text: str) -> float:
 def load(raw: bytes | str) -> Any:
     """The parsed JSON, or Refused: not UTF-8, not JSON, too deep, non-finite numbers."""
     try:
-        text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
+        text = raw.decode("utf-8-sig") if isinstance(raw, bytes) else raw
     except UnicodeDecodeError:
         raise Refused(_("This is not a BG Stats play file (it is not JSON).")) from None
     if too_deep(text):
