@@ -82,9 +82,7 @@ def test_rename_colour_language_and_hide_from_the_player_page():
     )
 
 
-def test_merging_moves_results_and_seats_and_the_old_page_leads_to_the_kept_one(
-    make_table, join
-):
+def test_merging_moves_results_and_seats_and_the_old_page_leads_to_the_kept_one(make_table, join):
     played(make_table, join, ["Anna", "Ben"], [6, 1, 6])
     played(make_table, join, ["Anička", "Ben"], [1, 6, 1, 6])
     results.ensure_plays()

@@ -83,8 +83,6 @@ def freed_seat(world: World, make_table: Any) -> Client:
     data = {"seat": 1, "player": world.ben.pk, "colour": "green"}
     assert ben.post(f"/t/{table.code}/join/", data).status_code == 302
     assert host.post(f"/t/{table.code}/start/").status_code == 302
-    from tests.fixtures import Phone
-
     finish(table, [Phone(anna, table.code, 0), Phone(ben, table.code, 1)], [6, 1, 6])
     results.ensure_plays()
     assert Player.objects.get(name="Xena").group_key != world.anna.group_key

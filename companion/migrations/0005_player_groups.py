@@ -42,7 +42,7 @@ def existing_groups(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("companion", "0003_players"),
+        ("companion", "0004_play_uuid"),
     ]
 
     operations = [
