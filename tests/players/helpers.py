@@ -7,6 +7,7 @@ from pathlib import Path
 from django.core import signing
 from django.test import Client
 
+from companion.interop import bgstats
 from companion.models import Player, Table
 from companion.players.registry import PLAYER_COOKIE
 from companion.services.tables import COLOUR_KEYS
@@ -44,6 +45,12 @@ def remembering(client: Client, player: Player) -> Client:
 def phone_of(player: Player) -> Client:
     """A new phone that remembers ``player``: a device of the player's group."""
     return remembering(Client(), player)
+
+
+def into_group_of(player: Player) -> bgstats.Into:
+    """An import as ``player``'s phone makes it: names matched in their group, newcomers in it."""
+    player.refresh_from_db()
+    return bgstats.Into(groups=frozenset({player.group_key}), home=player.group_key)
 
 
 def take_as(table: Table, index: int, name: str) -> Phone:
