@@ -82,7 +82,6 @@ def test_a_play_recorded_with_the_old_guess_is_rebuilt_with_the_engines_start(ma
     read rebuilds them, and the old guess (Anna, the last to confirm) goes."""
     table, _host = make_table("babylon", players=2, mode="scoring")
     petr, anna = join(table, 0, "Petr"), join(table, 1, "Anna")
-    client = anna.client  # a phone of the table's group
     ok(petr.act({"type": "confirm", "holes": 0}))
     ok(anna.act({"type": "confirm", "holes": 0}))
     table.refresh_from_db()
