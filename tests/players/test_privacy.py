@@ -156,6 +156,7 @@ def test_an_outsider_changes_nothing(world, make_table, outsider):
     if outsider in (stranger, spectator):
         # A phone with a player of its own imports into its own group (a test below).
         writes.append(("/players/import/", {"file": SAMPLE.open("rb")}))
+        assert client.get("/players/import/").status_code == 403
     for path, data in writes:
         assert client.post(path, data).status_code in (403, 404), path
     assert everything() == before
