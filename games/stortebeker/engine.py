@@ -167,7 +167,7 @@ class StortebekerGame(Game):
     def view(self, state: State, seat: int | None) -> State:
         return seat_view(state, seat)
 
-    def facts(self, action: Action) -> tuple[Field, ...]:
+    def facts(self, action: Action, before: State | None = None) -> tuple[Field, ...]:
         kind = action.get("type")
         if kind in ("board", "counter"):
             return NUMBER_DICE_FIELDS

@@ -229,7 +229,7 @@ class WallensteinGame(Game):
     def changes(self, before: State, after: State) -> list[Msg]:
         return changes.between(before, after)
 
-    def facts(self, action: Action) -> tuple[Field, ...]:
+    def facts(self, action: Action, before: State | None = None) -> tuple[Field, ...]:
         kind = action.get("type")
         if kind == "drop" and not action.get("by_app"):
             seats = sorted(
