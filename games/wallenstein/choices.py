@@ -125,30 +125,36 @@ def _cube_help(most: int | None) -> Msg:
     return msg(_("Cubes that came out into the tray: 0 to %(most)s."), most=most)
 
 
-def _drop(state: State, seat: int) -> list[Choice]:
+def drop_fields(state: State) -> tuple[Field, ...]:
+    """What came out of the tower, one count per colour, in the drop's entry and in its
+    correction alike (``state``: before the drop).
+
+    A count starts empty, so a drop is never sent in one tap with nothing counted (all
+    zeros settle a battle as a tie that devastates the land); only a colour of which no
+    cube can come out starts at 0, when the ledger is shown.
+    """
     most = tower.capacity(state)
     shown = state["options"]["ledger"] != "hidden"
     names = state["players"]
-    fields = tuple(
-        Field(
-            f"out_{place}",
-            msg(_("Armies of %(player)s"), player=names[place]),
+
+    def count(key: str, label: str | Msg, most: int) -> Field:
+        return Field(
+            key,
+            label,
             low=0,
-            high=most["armies"][place] if shown else None,
-            default=0,
-            help=_cube_help(most["armies"][place] if shown else None),
+            high=most if shown else None,
+            default=0 if shown and most == 0 else None,
+            help=_cube_help(most if shown else None),
         )
-        for place in range(len(names))
-    ) + (
-        Field(
-            "out_peasants",
-            _("Peasants (green)"),
-            low=0,
-            high=most["peasants"] if shown else None,
-            default=0,
-            help=_cube_help(most["peasants"] if shown else None),
-        ),
-    )
+
+    return tuple(
+        count(f"out_{place}", msg(_("Armies of %(player)s"), player=names[place]), armies)
+        for place, armies in enumerate(most["armies"])
+    ) + (count("out_peasants", _("Peasants (green)"), most["peasants"]),)
+
+
+def _drop(state: State, seat: int) -> list[Choice]:
+    fields = drop_fields(state)
     group = _("Tower")
     return [
         Choice(
