@@ -404,10 +404,16 @@ def _act(state: State, seat: int) -> list[Choice]:
             )
         if kind == "move":
             targets = actions.move_targets(state, seat, land, attack=True)
+            # Attacks church peace forbids are shown greyed, with the reason.
+            protected = (
+                _protected_choices(state, seat, land, group) if info["armies"] >= 2 else []
+            )
             if info["armies"] >= 2 and targets:
                 # one button per source and destination: no destination is ever a default
                 result.extend(_move_choices(state, seat, land, targets, group))
+                result.extend(protected)
                 continue
+            result.extend(protected)
             problem = msg(_("No army can move from this land."))
         elif kind == "reinforce":
             targets = actions.move_targets(state, seat, land, attack=False)
@@ -515,6 +521,22 @@ def _move_choices(
             echo="count",
         )
         for target in sorted(targets, key=lambda target: lands()[target].name)
+    ]
+
+
+def _protected_choices(state: State, seat: int, land: str, group: str) -> list[Choice]:
+    """The attacks from ``land`` that church peace forbids now, disabled with the reason."""
+    armies = state["lands"][land]["armies"]
+    return [
+        Choice(
+            _move_label(state, seat, land, target, armies - 1),
+            {"type": "play", "land": land, "to": target},
+            disabled=msg(_("Church peace: a land with a church cannot be attacked now.")),
+            group=group,
+        )
+        for target in sorted(
+            actions.protected_targets(state, seat, land), key=lambda target: lands()[target].name
+        )
     ]
 
 
