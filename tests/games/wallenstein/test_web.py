@@ -218,3 +218,23 @@ def test_a_tower_drop_correction_keeps_the_entrys_limits(make_table: Any, join: 
     text = response.content.decode()
     assert "Armies of player 1 that came out: from 0 to 7." in text
     assert "impossible" not in text
+
+
+def test_score_only_shows_no_armies_and_asks_before_scoring(make_table: Any, join: Any) -> None:
+    """Issue 21: score-only mode showed "0" armies on every land (it counts no armies: "Za
+    každou zemi a budovu, kterou hráč vlastní, získá jeden vítězný bod"), and "Score winter",
+    which fixes the winter's points, had no confirmation."""
+    import re
+
+    table, host = make_table("wallenstein", players=3, mode="scoring")
+    anna = join(table, 0, "Anna")
+    join(table, 1, "Boris")
+    join(table, 2, "C")
+    entry = {"type": "land", "land": "mittelmark", "owner": 0, "buildings": ["palace"]}
+    assert anna.act(entry).status_code in OK
+    for page in (anna.page().content.decode(), host.get(f"/t/{table.code}/").content.decode()):
+        cells = re.findall(r'<td class="n(?: big-n)?">([^<]*)</td>', page)
+        assert cells and all(cell.strip() == "" for cell in cells), cells
+    phone = anna.page().content.decode()
+    form = re.search(r"<form[^>]*>(?:(?!</form>).)*score_winter.*?</form>", phone, re.S)
+    assert form is not None and "hx-confirm=" in form.group(0).split(">")[0]
