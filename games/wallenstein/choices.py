@@ -405,9 +405,7 @@ def _act(state: State, seat: int) -> list[Choice]:
         if kind == "move":
             targets = actions.move_targets(state, seat, land, attack=True)
             # Attacks church peace forbids are shown greyed, with the reason.
-            protected = (
-                _protected_choices(state, seat, land, group) if info["armies"] >= 2 else []
-            )
+            protected = _protected_choices(state, seat, land, group) if info["armies"] >= 2 else []
             if info["armies"] >= 2 and targets:
                 # one button per source and destination: no destination is ever a default
                 result.extend(_move_choices(state, seat, land, targets, group))
