@@ -177,7 +177,7 @@ def plan_correction(
             if position % SNAPSHOT_EVERY == 0:
                 fresh_snapshots.append((position, state))
     except ReplayError as error:
-        raise _impossible(game, error) from error
+        raise _impossible(game, error, target) from error
     return CorrectionPlan(table.version, index, new_action, state, fresh_snapshots)
 
 
@@ -255,7 +255,7 @@ def preview_correction(code: str, actor: Actor, *, target: int, facts: dict[str,
     try:
         after = selectors.replayed(table, game, new_actions, valid_up_to=index)
     except ReplayError as error:
-        raise _impossible(game, error) from error
+        raise _impossible(game, error, target) from error
     return _preview(table, game, after, facts)
 
 
@@ -345,7 +345,10 @@ def _corrected_at(
     return index, new_action
 
 
-def _impossible(game: Game, error: ReplayError) -> Refused:
+def _impossible(game: Game, error: ReplayError, target: int) -> Refused:
+    if error.seq == target:
+        # The corrected entry itself is refused: its own reason, with its fields' labels.
+        return Refused(labelled(error.error.message, game.facts(error.action)))
     return Refused(
         msg(
             _("This correction would make entry %(seq)s (%(entry)s) impossible: %(reason)s"),

@@ -238,3 +238,30 @@ def test_score_only_shows_no_armies_and_asks_before_scoring(make_table: Any, joi
     phone = anna.page().content.decode()
     form = re.search(r"<form[^>]*>(?:(?!</form>).)*score_winter.*?</form>", phone, re.S)
     assert form is not None and "hx-confirm=" in form.group(0).split(">")[0]
+
+
+def test_a_hidden_ledger_drop_correction_says_why_without_naming_another_entry(
+    make_table: Any, join: Any
+) -> None:
+    """Issue 21: with the ledger hidden the correction has no upper limit to show, and the
+    engine refuses too many cubes; the refusal is the drop's own reason, not "this correction
+    would make entry N impossible"."""
+    from companion.models import Event
+
+    table, host = make_table("wallenstein", players=3, allocation="fixed", ledger="hidden")
+    anna = join(table, 0, "Anna")
+    join(table, 1, "Ivan")
+    join(table, 2, "Emma")
+    drop = {"type": "drop", "out_0": 7, "out_1": 7, "out_2": 7, "out_peasants": 10}
+    assert anna.act(drop).status_code in OK
+    event = Event.objects.get(table=table, kind="action", payload__type="drop")
+    page = host.get(f"/t/{table.code}/correct/{event.seq}/").content.decode()
+    assert 'max="' not in page.split("<form", 1)[1]
+    table.refresh_from_db()
+    response = host.post(
+        f"/t/{table.code}/correct/{event.seq}/",
+        {"step": "preview", "f.out_0": "9", "version": table.state_version},
+    )
+    assert response.status_code == 400
+    text = response.content.decode()
+    assert "cannot be in the tower" in text and "impossible" not in text
