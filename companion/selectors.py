@@ -336,6 +336,11 @@ def replayed(table: Table, game: Game, actions: list[Effective], *, valid_up_to:
     return fold(game, snapshot.state, actions[snapshot.position :])
 
 
+def state_before(table: Table, game: Game, actions: list[Effective], index: int) -> State:
+    """The state entry ``actions[index]`` was made in (its correction's limits)."""
+    return replayed(table, game, actions[:index], valid_up_to=index)
+
+
 def moment_at(table: Table, seq: int) -> Moment | None:
     """The game as it stood right after log entry ``seq`` (the history stepper):
     its state and each seat's clock then."""

@@ -190,10 +190,12 @@ class Game:
         """
         return None
 
-    def facts(self, action: Action) -> tuple[Field, ...]:
+    def facts(self, action: Action, before: State | None = None) -> tuple[Field, ...]:
         """The physical facts in ``action`` that a correction may change.
 
-        A correction keeps the action's type and replaces only these keys.
+        A correction keeps the action's type and replaces only these keys. ``before`` is
+        the state the entry was made in, when the caller has it: the fields then carry
+        the same limits as the entry's own form (the platform checks them in both).
         """
         return ()
 

@@ -20,6 +20,7 @@ from django.utils import timezone
 import games
 from companion import live, selectors
 from companion.consequences import consequences
+from companion.fields import check_values, labelled, offered_fields
 from companion.models import Event, Snapshot, Table
 from companion.naming import named
 from companion.replay import Effective, ReplayError, corrected, fold
@@ -75,13 +76,18 @@ def submit_action(
             raise
         game = games.get(table.game)
         seat = _acting_seat(table, game, actor, on_behalf)
-        action = keep_offered_keys(action, game.choices(_state(table), seat))
+        offered = game.choices(_state(table), seat)
+        action = keep_offered_keys(action, offered)
+        # The limits the form showed hold here too, and a refusal names the field's label.
+        fields = offered_fields(action, offered)
+        check_values(fields, action)
         action.update(seat=seat, seed=secrets.randbits(31))
         try:
             state = game.apply(_state(table), action)
         except IllegalAction as error:
             # A reason that names a seat (games.i18n.seat_name) shows its name of record.
-            raise Refused(named(error.message, selectors.seat_names(table))) from error
+            reason = labelled(error.message, fields)
+            raise Refused(named(reason, selectors.seat_names(table))) from error
         event = _append(table, game, actor, Event.Kind.ACTION, action, idempotency_key, seat=seat)
         table.applied += 1
         table.undo_seat = seat
@@ -156,7 +162,7 @@ def plan_correction(
     _check_finished_lock(table, actor, reopen_confirmed)
     game = games.get(table.game)
     actions = selectors.effective(table)
-    index, new_action = _corrected_at(game, actions, actor, target, facts)
+    index, new_action = _corrected_at(table, game, actions, actor, target, facts)
     new_actions = [*actions[:index], Effective(target, new_action), *actions[index + 1 :]]
     snapshot = (
         Snapshot.objects.filter(table=table, position__lte=index).order_by("-position").first()
@@ -171,7 +177,7 @@ def plan_correction(
             if position % SNAPSHOT_EVERY == 0:
                 fresh_snapshots.append((position, state))
     except ReplayError as error:
-        raise _impossible(game, error) from error
+        raise _impossible(game, error, target) from error
     return CorrectionPlan(table.version, index, new_action, state, fresh_snapshots)
 
 
@@ -244,12 +250,12 @@ def preview_correction(code: str, actor: Actor, *, target: int, facts: dict[str,
     _check_finished_lock(table, actor, confirmed=True)
     game = games.get(table.game)
     actions = selectors.effective(table)
-    index, new_action = _corrected_at(game, actions, actor, target, facts)
+    index, new_action = _corrected_at(table, game, actions, actor, target, facts)
     new_actions = [*actions[:index], Effective(target, new_action), *actions[index + 1 :]]
     try:
         after = selectors.replayed(table, game, new_actions, valid_up_to=index)
     except ReplayError as error:
-        raise _impossible(game, error) from error
+        raise _impossible(game, error, target) from error
     return _preview(table, game, after, facts)
 
 
@@ -313,7 +319,12 @@ def _check_finished_lock(table: Table, actor: Actor, confirmed: bool) -> None:
 
 
 def _corrected_at(
-    game: Game, actions: list[Effective], actor: Actor, target: int, facts: dict[str, Any]
+    table: Table,
+    game: Game,
+    actions: list[Effective],
+    actor: Actor,
+    target: int,
+    facts: dict[str, Any],
 ) -> tuple[int, Action]:
     """The index of entry ``target`` among the effective actions, and its corrected action."""
     index = next((i for i, item in enumerate(actions) if item.seq == target), None)
@@ -322,16 +333,22 @@ def _corrected_at(
     original = actions[index].action
     if not actor.is_host and actor.seat != original.get("seat"):
         raise Forbidden(_("Only the player who made the entry, or the host, can correct it."))
+    # The limits of the correction form are the entry's own (from the state it was made in).
+    fields = game.facts(original, selectors.state_before(table, game, actions, index))
     try:
         new_action = corrected(game, original, facts)
     except IllegalAction as error:
         raise Refused(error.message) from error
+    check_values(fields, facts)
     if new_action == original:
         raise Refused(_("The correction changes nothing."))
     return index, new_action
 
 
-def _impossible(game: Game, error: ReplayError) -> Refused:
+def _impossible(game: Game, error: ReplayError, target: int) -> Refused:
+    if error.seq == target:
+        # The corrected entry itself is refused: its own reason, with its fields' labels.
+        return Refused(labelled(error.error.message, game.facts(error.action)))
     return Refused(
         msg(
             _("This correction would make entry %(seq)s (%(entry)s) impossible: %(reason)s"),

@@ -319,9 +319,9 @@ def correct(request: HttpRequest, code: str, seq: int) -> HttpResponse:
     if event is None:
         return _message(request, msg(_("Entry %(seq)s is not in the game any more."), seq=seq), 404)
     # The entry as it counts now (a previous correction may have changed it).
-    current = next(
-        (item.action for item in selectors.effective(table) if item.seq == seq), event.payload
-    )
+    effective = selectors.effective(table)
+    index = next((i for i, item in enumerate(effective) if item.seq == seq), None)
+    current = effective[index].action if index is not None else event.payload
     if not actor.is_host and actor.seat != current.get("seat"):
         # The facts of an entry may be private (a drawn hand): only its seat sees them.
         return _message(
@@ -359,10 +359,12 @@ def correct(request: HttpRequest, code: str, seq: int) -> HttpResponse:
             error, status, preview = refusal.message, refusal.status, None
             if isinstance(refusal, Stale):
                 version, submitted = table.state_version, {}
-    # The form starts from the values as they are now (or as just entered).
+    # The form starts from the values as they are now (or as just entered); its limits
+    # are the entry's own, from the state the entry was made in.
+    before = selectors.state_before(table, game, effective, index) if index is not None else None
     fields = [
         replace(field, default=submitted.get(field.key, current.get(field.key, field.default)))
-        for field in game.facts(current)
+        for field in game.facts(current, before)
     ]
     return render(
         request,

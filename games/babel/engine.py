@@ -206,7 +206,7 @@ class BabelGame(Game):
     def view(self, state: State, seat: int | None) -> State:
         return views.view(state, seat)
 
-    def facts(self, action: Action) -> tuple[Field, ...]:
+    def facts(self, action: Action, before: State | None = None) -> tuple[Field, ...]:
         kind = action.get("type")
         if action.get("by_app"):
             return ()

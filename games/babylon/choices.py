@@ -40,7 +40,7 @@ from games.babylon.preparation import (
     STEP_REVEAL,
 )
 from games.babylon.scoring import FLOOR_COUNTS, empty_floor
-from games.babylon.turn import TILE_EXTRACTED, TILE_STORED, extraction_pillars
+from games.babylon.turn import TILE_EXTRACTED, TILE_STORED, extraction_pillars, lies_exactly_over
 from games.base import Action, Choice, Field, IllegalAction, State
 from games.i18n import Msg, _, msg
 
@@ -257,6 +257,10 @@ def cheapest_placement(state: State, seat: int, which: str, floor: int) -> Actio
     statues = len(visible_decorations(state["boards"][seat], STATUE, floor - 1)) if floor > 1 else 0
     statues = min(statues, 3)
     doubles = min(turn[DOUBLE], 3 - statues) if floor > 1 else 0
+    if lies_exactly_over(state["boards"][seat], floor, 3 - doubles):
+        # At most two supports may stand on the lone tile below: one double pillar more.
+        statues = min(statues, 2)
+        doubles = 3 - statues if statues == 2 else max(doubles, 1)
     return {
         "type": "place_tile",
         "tile": which,

@@ -20,7 +20,7 @@ from games.babylon.components import (
     STAIRS,
 )
 from games.babylon.events import event_lines
-from games.babylon.final import confirm_covered, confirm_garden, enter_floor
+from games.babylon.final import confirm_covered, confirm_garden, enter_floor, holes_left
 from games.babylon.garden import visible_garden
 from games.babylon.preparation import (
     MODE_FULL,
@@ -269,7 +269,7 @@ class BabylonGame(Game):
         }
         return shown
 
-    def facts(self, action: Action) -> tuple[Field, ...]:
+    def facts(self, action: Action, before: State | None = None) -> tuple[Field, ...]:
         kind = action.get("type")
         if kind == "extract":
             return (flower_field(),)
@@ -293,14 +293,23 @@ class BabylonGame(Game):
                 for piece in (pieces if isinstance(pieces, list) else [])
                 if isinstance(piece, list) and len(piece) == 2 and isinstance(piece[0], str)
             ]
-            return (covered_field(offered), holes_field()) if offered else (holes_field(),)
+            holes = self._holes_fact(action, before)
+            return (covered_field(offered), holes) if offered else (holes,)
         if kind == "confirm":
-            return (holes_field(),)
+            return (self._holes_fact(action, before),)
         if kind == "floor":
             # What was seen on a floor of the garden (scoring only).
             floor = action.get("floor")
             return floor_count_fields(floor=floor if isinstance(floor, int) else None)
         return ()
+
+    @staticmethod
+    def _holes_fact(action: Action, before: State | None) -> Field:
+        """The holes as the entry asked for them: at most what its board left visible."""
+        seat = action.get("seat")
+        if before is None or not isinstance(seat, int) or not 0 <= seat < len(before["boards"]):
+            return holes_field()
+        return holes_field(holes_left(before["boards"][seat]))
 
     def describe(self, action: Action) -> Msg:
         return describe_action(action)

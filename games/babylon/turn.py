@@ -150,6 +150,12 @@ def singles_to_exchange(turn: dict[str, Any], doubles: int) -> int:
     return max(0, doubles - turn[DOUBLE])
 
 
+def lies_exactly_over(board: Board, floor: int, on_tiles_below: int) -> bool:
+    """Whether a tile on ``floor`` with ``on_tiles_below`` supports standing on tiles of
+    the floor below (single pillars, statues) must lie exactly over a tile there."""
+    return floor > 1 and on_tiles_below >= 3 and len(tiles_on_floor(board, floor - 1)) == 1
+
+
 def optional_int(action: dict[str, Any], key: str, low: int, high: int) -> int:
     """An int field the phone leaves out when it can only be 0."""
     return int_arg(action, key, low, high) if key in action else 0
@@ -181,6 +187,17 @@ def place_tile(state: State, seat: int, action: dict[str, Any]) -> None:
             doubles == 0 and statues == 0,
             _("A tile on the first floor rests on single pillars standing on the board."),
         )
+    # "2 dílky teras se nikdy nesmí zcela překrývat." A single pillar or a statue stands
+    # on a tile one floor lower, on one of its four pillar places (a 2 x 2 square). If
+    # that floor has one visible tile, three or four of them stand on it, and the tile
+    # above, which covers all its pillars, lies exactly over it. The counts show it.
+    require(
+        not lies_exactly_over(board, floor, singles + statues),
+        _(
+            "This tile would lie exactly over the one tile on floor %(below)s: stand at most 2 of its pillars on that tile (use double pillars)."
+        ),
+        below=floor - 1,
+    )
     usable_statues = visible_decorations(board, STATUE, floor - 1)
     require(
         statues <= len(usable_statues),

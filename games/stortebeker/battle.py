@@ -219,10 +219,45 @@ def decline(state: State, action: Action) -> None:
     next_counter(state)
 
 
+def stale_decline(state: State, seat: int) -> bool:
+    """Whether a "let it pass" of ``seat`` answers a question the app no longer asks.
+
+    Logs written before the app passed over the seats that cannot counter-attack hold a
+    "let it pass" from each of them, right after the entry that now passes them over.
+    Such an entry is accepted and changes nothing, so those logs still replay.
+    """
+    passed = state.get("passed_over") or []
+    attack = state.get("attack")
+    asked = state["step"] == "counter" and attack is not None and attack["queue"][0] == seat
+    return seat in passed and not asked
+
+
+def drop_stale_decline(state: State, seat: int) -> None:
+    state["passed_over"].remove(seat)
+
+
+def can_counter(state: State, seat: int) -> bool:
+    try:
+        check_counter(state, seat)
+    except IllegalAction:
+        return False
+    return True
+
+
 def next_counter(state: State) -> None:
-    """Wait for the next counter-attacker, or hand the ship to the leader."""
-    if state["attack"]["queue"]:
-        state["step"] = "counter"
+    """Ask the next seat that can counter-attack, or hand the ship to the leader.
+
+    "Každý hráč, který má u obsazené lodi vyložený nějaký proviant, se může nyní pokusit
+    na tuto loď také dostat": a seat that cannot (it lacks the cards, or no roll could
+    win) is passed over; it is not asked a question whose only answer is "let it pass".
+    """
+    attack = state["attack"]
+    state["step"] = "counter"  # check_counter asks of the counter step
+    while attack["queue"] and not can_counter(state, attack["queue"][0]):
+        seat = attack["queue"].pop(0)
+        state.setdefault("passed_over", []).append(seat)
+        summary.passed_over(state["last_event"], seat)
+    if attack["queue"]:
         return
     capture(state)
 

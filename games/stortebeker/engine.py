@@ -119,6 +119,12 @@ class StortebekerGame(Game):
         check_keys(action)
         steps, handler = HANDLERS[kind]
         seat = seat_arg(state, action)
+        if kind == "decline" and battle.stale_decline(state, seat):
+            battle.drop_stale_decline(state, seat)  # an old log's answer to a skipped question
+            return state
+        # Seats passed over by the entry before: only its very next entries may be their
+        # old "let it pass" (see battle.stale_decline).
+        state.pop("passed_over", None)
         if state["step"] == "over":
             raise IllegalAction(_("The game is over."))
         if seat not in self.to_act(state):
@@ -173,7 +179,7 @@ class StortebekerGame(Game):
     def view(self, state: State, seat: int | None) -> State:
         return seat_view(state, seat)
 
-    def facts(self, action: Action) -> tuple[Field, ...]:
+    def facts(self, action: Action, before: State | None = None) -> tuple[Field, ...]:
         kind = action.get("type")
         if kind in ("board", "counter"):
             return NUMBER_DICE_FIELDS

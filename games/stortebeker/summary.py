@@ -72,6 +72,11 @@ def declined(event: Event, seat: int) -> None:
     event["declined"].append(seat)
 
 
+def passed_over(event: Event, seat: int) -> None:
+    """A seat with provisions at the ship that cannot counter-attack (not asked)."""
+    event.setdefault("passed_over", []).append(seat)
+
+
 def captured(event: Event, taker: int, laid: list[list[str]]) -> None:
     """The ship is taken: every card around it goes to the discard pile."""
     event["result"] = "taken"

@@ -80,6 +80,17 @@ def move_targets(state: State, seat: int, land: str, attack: bool) -> list[str]:
     return targets
 
 
+def protected_targets(state: State, seat: int, land: str) -> list[str]:
+    """Neighbours of ``land`` that church peace keeps from being attacked now."""
+    return [
+        neighbour
+        for neighbour in lands()[land].neighbors
+        if neighbour in state["lands"]
+        and state["lands"][neighbour]["owner"] != seat
+        and protected_by_church(state, neighbour)
+    ]
+
+
 # -- the actions -------------------------------------------------------------
 def perform(state: State, seat: int, card: str, land: str, action: Action) -> bool:
     """Carry out ``card`` in ``land``; True when a battle was opened (the turn waits)."""

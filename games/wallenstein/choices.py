@@ -125,30 +125,36 @@ def _cube_help(most: int | None) -> Msg:
     return msg(_("Cubes that came out into the tray: 0 to %(most)s."), most=most)
 
 
-def _drop(state: State, seat: int) -> list[Choice]:
+def drop_fields(state: State) -> tuple[Field, ...]:
+    """What came out of the tower, one count per colour, in the drop's entry and in its
+    correction alike (``state``: before the drop).
+
+    A count starts empty, so a drop is never sent in one tap with nothing counted (all
+    zeros settle a battle as a tie that devastates the land); only a colour of which no
+    cube can come out starts at 0, when the ledger is shown.
+    """
     most = tower.capacity(state)
     shown = state["options"]["ledger"] != "hidden"
     names = state["players"]
-    fields = tuple(
-        Field(
-            f"out_{place}",
-            msg(_("Armies of %(player)s"), player=names[place]),
+
+    def count(key: str, label: str | Msg, most: int) -> Field:
+        return Field(
+            key,
+            label,
             low=0,
-            high=most["armies"][place] if shown else None,
-            default=0,
-            help=_cube_help(most["armies"][place] if shown else None),
+            high=most if shown else None,
+            default=0 if shown and most == 0 else None,
+            help=_cube_help(most if shown else None),
         )
-        for place in range(len(names))
-    ) + (
-        Field(
-            "out_peasants",
-            _("Peasants (green)"),
-            low=0,
-            high=most["peasants"] if shown else None,
-            default=0,
-            help=_cube_help(most["peasants"] if shown else None),
-        ),
-    )
+
+    return tuple(
+        count(f"out_{place}", msg(_("Armies of %(player)s"), player=names[place]), armies)
+        for place, armies in enumerate(most["armies"])
+    ) + (count("out_peasants", _("Peasants (green)"), most["peasants"]),)
+
+
+def _drop(state: State, seat: int) -> list[Choice]:
+    fields = drop_fields(state)
     group = _("Tower")
     return [
         Choice(
@@ -398,10 +404,14 @@ def _act(state: State, seat: int) -> list[Choice]:
             )
         if kind == "move":
             targets = actions.move_targets(state, seat, land, attack=True)
+            # Attacks church peace forbids are shown greyed, with the reason.
+            protected = _protected_choices(state, seat, land, group) if info["armies"] >= 2 else []
             if info["armies"] >= 2 and targets:
                 # one button per source and destination: no destination is ever a default
                 result.extend(_move_choices(state, seat, land, targets, group))
+                result.extend(protected)
                 continue
+            result.extend(protected)
             problem = msg(_("No army can move from this land."))
         elif kind == "reinforce":
             targets = actions.move_targets(state, seat, land, attack=False)
@@ -509,6 +519,22 @@ def _move_choices(
             echo="count",
         )
         for target in sorted(targets, key=lambda target: lands()[target].name)
+    ]
+
+
+def _protected_choices(state: State, seat: int, land: str, group: str) -> list[Choice]:
+    """The attacks from ``land`` that church peace forbids now, disabled with the reason."""
+    armies = state["lands"][land]["armies"]
+    return [
+        Choice(
+            _move_label(state, seat, land, target, armies - 1),
+            {"type": "play", "land": land, "to": target},
+            disabled=msg(_("Church peace: a land with a church cannot be attacked now.")),
+            group=group,
+        )
+        for target in sorted(
+            actions.protected_targets(state, seat, land), key=lambda target: lands()[target].name
+        )
     ]
 
 

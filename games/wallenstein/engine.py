@@ -16,6 +16,7 @@ The state walks through these stages (``state["stage"]``):
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from games.base import (
@@ -236,8 +237,26 @@ class WallensteinGame(Game):
     def changes(self, before: State, after: State) -> list[Msg]:
         return changes.between(before, after)
 
-    def facts(self, action: Action) -> tuple[Field, ...]:
+    def facts(self, action: Action, before: State | None = None) -> tuple[Field, ...]:
         kind = action.get("type")
+        if (
+            kind == "drop"
+            and not action.get("by_app")
+            and before is not None
+            and before.get("stage") == "drop"
+            and before.get("battle") is not None
+        ):
+            # The entry's own limits; each box names its seat (name and colour).
+            return tuple(
+                replace(
+                    field,
+                    label=_seat_armies_label(int(field.key[4:])),
+                    seat=int(field.key[4:]),
+                )
+                if field.key[4:].isdigit()
+                else field
+                for field in choices.drop_fields(before)
+            )
         if kind == "drop" and not action.get("by_app"):
             seats = sorted(
                 int(key[4:]) for key in action if key.startswith("out_") and key[4:].isdigit()
@@ -245,7 +264,7 @@ class WallensteinGame(Game):
             return tuple(
                 Field(
                     f"out_{seat}",
-                    msg(_("Armies of player %(number)s that came out"), number=seat + 1),
+                    _seat_armies_label(seat),
                     low=0,
                     seat=seat,
                     help=msg(_("Players are numbered in seat order; cubes, 0 or more.")),
@@ -323,6 +342,10 @@ class WallensteinGame(Game):
 
     def describe(self, action: Action) -> Msg:
         return choices.describe(action)
+
+
+def _seat_armies_label(seat: int) -> Msg:
+    return msg(_("Armies of player %(number)s that came out"), number=seat + 1)
 
 
 def _shown_event(state: State) -> dict[str, Any] | None:

@@ -118,5 +118,10 @@ def choices(state: State) -> list[Choice]:
             group=group,
             style="secondary",
             note=msg(_("First enter every land of the board as it stands now.")),
+            # The winter's points are fixed by it and the year moves on (or the game ends).
+            confirm=msg(
+                _("Score winter %(year)s now, with the lands as entered? Only undo takes it back."),
+                year=state["year"],
+            ),
         ),
     ]

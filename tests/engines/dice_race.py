@@ -127,7 +127,7 @@ class DiceRace(Game):
             public["my_note"] = state["_notes"][seat]
         return public
 
-    def facts(self, action):  # type: ignore[no-untyped-def]
+    def facts(self, action, before=None):  # type: ignore[no-untyped-def]
         if action.get("type") == "roll":
             return (Field("value", _("Roll"), low=1, high=6),)
         return ()

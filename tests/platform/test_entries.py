@@ -64,7 +64,8 @@ def test_an_illegal_entry_changes_nothing_and_says_why(make_table, join):
     anna = join(table, 0)
     before = Table.objects.get(pk=table.pk)
     response = roll(anna, 9, htmx=True)
-    assert "value must be between 1 and 6" in response.content.decode()
+    # The field is named by its label (issue 21), never by its key.
+    assert "Roll: from 1 to 6." in response.content.decode()
     after = Table.objects.get(pk=table.pk)
     assert (after.state, after.version) == (before.state, before.version)
 

@@ -102,13 +102,22 @@ def test_statue_used_as_pillar_no_longer_counts() -> None:
     state = act(state, 0, type="decorate", kind="statue", floor=1)
     assert GAME.scores(state)[0]["breakdown"]["Statues"] == 1
     state = finish_turn(state, 0)
-    state = give_turn(state, 0, singles=3)
-    state = built(state, tile="stored", floor=2, supports=4, statues=1)
+    # Two double pillars on the board: three supports on the lone floor-1 tile would put
+    # the new tile exactly over it (test_overlap.py).
+    state = give_turn(state, 0, singles=1, doubles=2)
+    state = built(state, tile="stored", floor=2, supports=4, doubles=2, statues=1)
     statue = next(d for d in state["boards"][0]["decorations"] if d["kind"] == "statue")
     assert statue["covered"] is True
     assert GAME.scores(state)[0]["breakdown"]["Statues"] == 0
     with pytest.raises(IllegalAction):
-        built(give_turn(state, 0, singles=3), tile="extracted", floor=2, supports=4, statues=1)
+        built(
+            give_turn(state, 0, singles=1, doubles=2),
+            tile="extracted",
+            floor=2,
+            supports=4,
+            doubles=2,
+            statues=1,
+        )
 
 
 def test_decoration_needs_a_tile_placed_this_turn() -> None:

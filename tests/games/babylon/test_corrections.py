@@ -42,3 +42,23 @@ def test_changes_after_a_build() -> None:
 def test_the_log_names_the_tile() -> None:
     line = GAME.describe({"type": "place_tile", "tile": "stored", "floor": 2, "supports": 3})
     assert english(line) == "Places the stored tile on floor 2 on 3 pillars."
+
+
+def test_the_holes_correction_has_the_entrys_limits() -> None:
+    """Issue 21: the holes correction offered 0-64 while the entry allowed 0-48. "Ve stavební
+    oblasti desky hráče je 64 otvorů"; each first-floor tile covers four, so with four of
+    them the entry and its correction both allow 0 to 48."""
+    state = give_turn(in_play(2), 0, singles=16)
+    for which in ("stored", "extracted"):
+        state = act(state, 0, type="place_tile", tile=which, floor=1, supports=4)
+    for _ in range(2):
+        state["turn"]["tile"] = {"material": "clay", "flower": "pink"}
+        state = act(state, 0, type="place_tile", tile="extracted", floor=1, supports=4)
+    state = copy.deepcopy(state)
+    state["turn"] = None
+    state["step"] = "final"
+    (choice,) = GAME.choices(state, 0)
+    entered = next(field for field in choice.fields if field.key == "holes")
+    action = {**choice.action, "covered": [], "holes": 30, "seat": 0}
+    corrected = next(field for field in GAME.facts(action, state) if field.key == "holes")
+    assert (entered.low, entered.high) == (corrected.low, corrected.high) == (0, 48)

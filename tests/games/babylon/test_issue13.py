@@ -148,8 +148,8 @@ def test_the_covered_tick_can_be_corrected() -> None:
     the board, so a wrong tick is a fact a correction may change, like the holes."""
     state = built(give_turn(in_play(2), 0, singles=4), tile="extracted", floor=1, supports=4)
     state = finish_turn(state, 0)
-    state = give_turn(state, 0, singles=4)
-    state = built(state, tile="extracted", floor=2, supports=4)
+    state = give_turn(state, 0, singles=2, doubles=2)
+    state = built(state, tile="extracted", floor=2, supports=4, doubles=2)
     state = copy.deepcopy(state)
     state["turn"] = None
     state["step"] = "final"

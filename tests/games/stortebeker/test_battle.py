@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from games.stortebeker import GAME
+import copy
+
+import pytest
+
+from games.base import IllegalAction
+from games.stortebeker import GAME, battle
 
 from .helpers import (
     act,
@@ -206,17 +211,21 @@ def test_counter_completes_at_most_three_cards_and_no_pirates() -> None:
     state = lay_from_deck(state, 0, 1, ["rum"])  # needs 4 water: too many
     state = lay_from_deck(state, 0, 2, ["rum", "water"])  # needs 3 water, has 2
     state = act(state, 0, {"type": "exchange", "discard": ["beans"] * 3})
+    # Neither seat can counter-attack: each is checked as it would be asked.
+    probe = copy.deepcopy(state)
+    probe["step"] = "counter"
+    probe["attack"] = {"ship": 0, "attacker": 0, "leader": 0, "best": 2, "queue": [1, 2]}
+    with pytest.raises(IllegalAction, match="more than 3 cards"):
+        battle.check_counter(probe, 1)
+    with pytest.raises(IllegalAction, match="lack"):
+        battle.check_counter(probe, 2)
+    with pytest.raises(IllegalAction):
+        battle.counter_cards(probe, 2, {"cards": ["water", "water", "pirate4"]})
+    # Issue 21: so nobody is asked (the only answer was "let it pass"); the ship is taken.
     state = act(state, 0, {"type": "board", "ship": 0, "dice": [1, 1]})
-    choice = GAME.choices(state, 1)[0]
-    assert choice.disabled is not None
-    error = refused(state, 1, {"type": "counter", "dice": [6, 6]})
-    assert "more than 3 cards" in error.reason
-    state = act(state, 1, {"type": "decline"})
-    assert GAME.choices(state, 2)[0].disabled is not None
-    refused(state, 2, {"type": "counter", "dice": [6, 6]})
-    refused(state, 2, {"type": "counter", "dice": [6, 6], "cards": ["water", "water", "pirate4"]})
-    state = act(state, 2, {"type": "decline"})
     assert [s["colour"] for s in state["taken"][0]] == ["red"]
+    assert state["last_event"]["passed_over"] == [1, 2]
+    assert state["attack"] is None and state["step"] != "counter"
 
 
 def test_counter_cards_are_refilled_at_the_own_next_turn() -> None:
@@ -362,3 +371,23 @@ def test_board_and_counter_notes_give_the_roll_needed() -> None:
         "The best total so far is 8. You add from your hand: beans. "
         "Your pirates here add 4: you need 5 or more on the two number dice."
     )
+
+
+def test_an_old_logs_let_it_pass_of_a_seat_passed_over_still_replays() -> None:
+    """Issue 21: logs written while the app still asked a seat that could not counter-attack
+    hold its "let it pass" right after the boarding. It is accepted and changes nothing;
+    anywhere else a "let it pass" with no question asked is refused."""
+    state = started(3, sea=[ship("red", 3, 2, rum=1, water=4)])
+    state = past_first_round(state)
+    state = set_hand(state, 0, ["beans"] * 6)
+    state = set_hand(state, 1, ["water"] * 4 + ["pirate4", "beans"])
+    state = set_hand(state, 2, ["water", "water", "pirate4", "biscuits", "biscuits", "biscuits"])
+    state = lay_from_deck(state, 0, 0, ["rum", "water", "water", "water", "water"])
+    state = lay_from_deck(state, 0, 1, ["rum"])
+    state = lay_from_deck(state, 0, 2, ["rum", "water"])
+    state = act(state, 0, {"type": "exchange", "discard": ["beans"] * 3})
+    boarded = act(state, 0, {"type": "board", "ship": 0, "dice": [1, 1]})
+    old_log = act(act(boarded, 1, {"type": "decline"}), 2, {"type": "decline"})
+    assert old_log["taken"] == boarded["taken"] and old_log["hands"] == boarded["hands"]
+    assert old_log["step"] == boarded["step"] != "counter"
+    refused(old_log, 1, {"type": "decline"})  # answered already: no question left

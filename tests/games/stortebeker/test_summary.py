@@ -3,7 +3,12 @@ entries the phone no longer lets slip through (untouched card boxes, hopeless co
 
 from __future__ import annotations
 
-from games.stortebeker import GAME
+import copy
+
+import pytest
+
+from games.base import IllegalAction
+from games.stortebeker import GAME, battle
 
 from .helpers import (
     act,
@@ -84,24 +89,27 @@ def test_failed_boarding_summary_names_what_is_lost_and_why() -> None:
     assert penalty == {"colours": ["black", "blue"], "lost": ["rum"], "pirates_lost": ["pirate2"]}
 
 
-def test_a_counter_attack_no_roll_can_win_is_disabled_with_the_reason() -> None:
+def test_a_counter_attack_no_roll_can_win_is_not_asked() -> None:
     """ "Pokud je jeho hodnota vyšší, dostane se loď pod jeho kontrolu." With the best total at
-    14 and no pirates, even 12 on the dice is not higher: the counter-attack is greyed out with
-    that reason and refused; letting it pass stays possible."""
+    14 and no pirates, even 12 on the dice is not higher. Issue 21: the only answer left was
+    "let it pass", so the seat is not asked; the table is told why it was passed over."""
     state = started(2, sea=[ship("red", 3, 2, rum=1)])
     state = past_first_round(state)
     state = set_hand(state, 0, ["beans"] * 6)
     state = lay_from_deck(state, 0, 0, ["rum", "pirate2"])
     state = lay_from_deck(state, 0, 1, ["rum"])
     state = act(state, 0, {"type": "exchange", "discard": ["beans"] * 3})
+    probe = copy.deepcopy(state)
+    probe["step"] = "counter"
+    probe["attack"] = {"ship": 0, "attacker": 0, "leader": 0, "best": 14, "queue": [1]}
+    with pytest.raises(IllegalAction, match="No roll can win") as why:
+        battle.check_counter(probe, 1)
+    assert why.value.message["args"] == {"most": 12, "best": 14}
     state = act(state, 0, {"type": "board", "ship": 0, "dice": [6, 6]})  # 14
-    offered = GAME.choices(state, 1)
-    counter = [c for c in offered if c.action["type"] == "counter"]
-    assert len(counter) == 1 and counter[0].disabled is not None
-    assert counter[0].disabled["args"] == {"most": 12, "best": 14}
-    assert "No roll can win" in counter[0].disabled["text"]
+    assert [s["colour"] for s in state["taken"][0]] == ["red"]
+    assert state["last_event"]["passed_over"] == [1]
+    assert not [c for c in GAME.choices(state, 1) if c.action["type"] in ("counter", "decline")]
     refused(state, 1, {"type": "counter", "dice": [6, 6]})
-    assert any(c.action["type"] == "decline" and c.disabled is None for c in offered)
 
 
 def test_untouched_card_boxes_are_not_waters() -> None:

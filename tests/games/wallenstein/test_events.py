@@ -63,6 +63,25 @@ def test_church_peace(event: int) -> None:
     assert do(plain, A, type="play", land="passau", count=2, to="boehmen")["stage"] == "defend"
 
 
+def test_church_peace_shows_the_protected_attack_greyed_with_the_reason() -> None:
+    """Issue 21: church peace hid the attack. „Během tohoto kola nemůže být země, v níž je
+    postaven kostel, napadena“: the attack is shown disabled, saying why."""
+    state = _season_with(11, ["move_a"])
+    state["lands"]["boehmen"]["church"] = True
+    attacks = {
+        c.action.get("to"): c
+        for c in GAME.choices(state, A)
+        if c.action.get("land") == "passau" and "to" in c.action
+    }
+    assert attacks["boehmen"].disabled is not None
+    assert "Church peace" in attacks["boehmen"].disabled["text"]
+    assert attacks["oberpfalz"].disabled is None
+    plain = _season_with(15, ["move_a"])
+    plain["lands"]["boehmen"]["church"] = True
+    shown = [c for c in GAME.choices(plain, A) if c.action.get("to") == "boehmen"]
+    assert shown and all(c.disabled is None for c in shown)
+
+
 @pytest.mark.parametrize("event", [14, 15, 16, 17, 18])
 def test_troop_shortage(event: int) -> None:
     """„Nedostatek jednotek – Bayern: V regionu Bayern se mění tyto dvě akce: Za 2 zlaťáky jsou

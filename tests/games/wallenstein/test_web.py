@@ -191,3 +191,77 @@ def test_a_tower_drop_correction_names_each_seat_and_its_colour(make_table: Any,
     for name in ("Anna", "Ivan", "Emma"):
         assert f"<strong>{name}</strong> · Armies of player" in page, name
     assert "Peasants (green)" in page
+
+
+def test_a_tower_drop_correction_keeps_the_entrys_limits(make_table: Any, join: Any) -> None:
+    """Issue 21: the correction showed only "At least 0."; too many cubes was caught at the
+    preview with a message naming a later entry. "Do věže se najednou vhodí 7 kostiček armád
+    každého hráče a 10 neutrálních zelených armád": at most 7 of each colour, 10 green."""
+    from companion.models import Event
+
+    table, host = make_table("wallenstein", players=3, allocation="fixed")
+    anna = join(table, 0, "Anna")
+    join(table, 1, "Ivan")
+    join(table, 2, "Emma")
+    drop = {"type": "drop", "out_0": 7, "out_1": 7, "out_2": 7, "out_peasants": 10}
+    assert anna.act(drop).status_code in OK
+    event = Event.objects.get(table=table, kind="action", payload__type="drop")
+    page = host.get(f"/t/{table.code}/correct/{event.seq}/").content.decode()
+    assert page.count('max="7"') == 3 and 'max="10"' in page
+    assert page.count("From 0 to 7.") == 3
+    table.refresh_from_db()
+    response = host.post(
+        f"/t/{table.code}/correct/{event.seq}/",
+        {"step": "preview", "f.out_0": "9", "version": table.state_version},
+    )
+    assert response.status_code == 400
+    text = response.content.decode()
+    assert "Armies of player 1 that came out: from 0 to 7." in text
+    assert "impossible" not in text
+
+
+def test_score_only_shows_no_armies_and_asks_before_scoring(make_table: Any, join: Any) -> None:
+    """Issue 21: score-only mode showed "0" armies on every land (it counts no armies: "Za
+    každou zemi a budovu, kterou hráč vlastní, získá jeden vítězný bod"), and "Score winter",
+    which fixes the winter's points, had no confirmation."""
+    import re
+
+    table, host = make_table("wallenstein", players=3, mode="scoring")
+    anna = join(table, 0, "Anna")
+    join(table, 1, "Boris")
+    join(table, 2, "C")
+    entry = {"type": "land", "land": "mittelmark", "owner": 0, "buildings": ["palace"]}
+    assert anna.act(entry).status_code in OK
+    for page in (anna.page().content.decode(), host.get(f"/t/{table.code}/").content.decode()):
+        cells = re.findall(r'<td class="n(?: big-n)?">([^<]*)</td>', page)
+        assert cells and all(cell.strip() == "" for cell in cells), cells
+    phone = anna.page().content.decode()
+    form = re.search(r"<form[^>]*>(?:(?!</form>).)*score_winter.*?</form>", phone, re.S)
+    assert form is not None and "hx-confirm=" in form.group(0).split(">")[0]
+
+
+def test_a_hidden_ledger_drop_correction_says_why_without_naming_another_entry(
+    make_table: Any, join: Any
+) -> None:
+    """Issue 21: with the ledger hidden the correction has no upper limit to show, and the
+    engine refuses too many cubes; the refusal is the drop's own reason, not "this correction
+    would make entry N impossible"."""
+    from companion.models import Event
+
+    table, host = make_table("wallenstein", players=3, allocation="fixed", ledger="hidden")
+    anna = join(table, 0, "Anna")
+    join(table, 1, "Ivan")
+    join(table, 2, "Emma")
+    drop = {"type": "drop", "out_0": 7, "out_1": 7, "out_2": 7, "out_peasants": 10}
+    assert anna.act(drop).status_code in OK
+    event = Event.objects.get(table=table, kind="action", payload__type="drop")
+    page = host.get(f"/t/{table.code}/correct/{event.seq}/").content.decode()
+    assert 'max="' not in page.split("<form", 1)[1]
+    table.refresh_from_db()
+    response = host.post(
+        f"/t/{table.code}/correct/{event.seq}/",
+        {"step": "preview", "f.out_0": "9", "version": table.state_version},
+    )
+    assert response.status_code == 400
+    text = response.content.decode()
+    assert "cannot be in the tower" in text and "impossible" not in text
