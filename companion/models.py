@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import secrets
 import uuid
+from typing import Any
 
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -176,6 +177,10 @@ class Player(models.Model):
     merged_into = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="merged_players"
     )
+    # The group: players who sat at a finished table together share one key (README: who
+    # sees what). A new player is a group of their own (the key is their pk); groups join,
+    # never split. Kept on the row so that a request decides access in one query.
+    group_key = models.PositiveIntegerField(default=0, db_index=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -183,6 +188,12 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        super().save(*args, **kwargs)
+        if not self.group_key:  # a new player is a group of their own until they play
+            self.group_key = self.pk
+            type(self).objects.filter(pk=self.pk).update(group_key=self.pk)
 
 
 class SeatPlayer(models.Model):
@@ -220,6 +231,7 @@ class Play(models.Model):
     start_seat = models.SmallIntegerField(null=True, blank=True)
     # The score race: [{"step": n, "totals": [..per seat..]}] at each change of the totals.
     race = models.JSONField(default=list)
+    group_key = models.PositiveIntegerField(default=0, db_index=True)  # its players' group
 
     class Meta:
         ordering = ["-played_at", "-pk"]
@@ -258,3 +270,22 @@ class Rematch(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table} -> {self.next_table}"
+
+
+class PlayerMerge(models.Model):
+    """A merge, kept so that it can be undone: what moved from ``source`` to ``target``."""
+
+    source = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="merges_away")
+    target = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="merges_in")
+    results = models.JSONField(default=list)  # PlayResult ids moved
+    seat_links = models.JSONField(default=list)  # SeatPlayer ids moved
+    players = models.JSONField(default=list)  # ids of players merged into source before
+    source_was_hidden = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    undone_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.source} -> {self.target}"

@@ -53,6 +53,7 @@ urlpatterns += [
     path("players/<int:pk>/", players.player_detail, name="player"),
     path("players/<int:pk>/edit/", players.player_edit, name="player_edit"),
     path("players/<int:pk>/merge/", players.player_merge, name="player_merge"),
+    path("players/<int:pk>/unmerge/<int:merge>/", players.player_unmerge, name="player_unmerge"),
     path("players/<int:pk>/history.csv", players.player_csv, name="player_csv"),
     path("stats/<slug:slug>/", players.game_statistics, name="game_stats"),
     path("plays/<str:code>/", players.play_detail, name="play"),

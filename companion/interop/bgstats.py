@@ -23,7 +23,7 @@ from companion.interop.common import (
     slug_for,
 )
 from companion.models import Play, Player, PlayResult
-from companion.players import play_ids
+from companion.players import groups, play_ids
 from companion.services.errors import Refused
 from companion.writes import write_transaction
 from games.i18n import _
@@ -216,22 +216,33 @@ def _read_play(
     )
 
 
-def _player(name: str, cache: dict[str, Player]) -> Player:
+def _player(name: str, cache: dict[str, Player], into: Into) -> Player:
+    """The known player of that name in the importer's groups, else a new one in its group."""
     folded = name.casefold()
     if folded not in cache:
-        player = (
-            Player.objects.filter(name__iexact=name, merged_into__isnull=True)
-            .order_by("hidden", "pk")
-            .first()
-        )
-        cache[folded] = player or Player.objects.create(name=name[:40])
+        known = Player.objects.filter(name__iexact=name, merged_into__isnull=True)
+        if into.groups is not None:
+            known = known.filter(group_key__in=into.groups)
+        player = known.order_by("hidden", "pk").first()
+        cache[folded] = player or Player.objects.create(name=name[:40], group_key=into.home)
     return cache[folded]
 
 
-def import_file(raw: bytes | str) -> ImportReport:
+@dataclass(frozen=True)
+class Into:
+    """Whose records an import joins: names are matched in ``groups`` (``None``: every
+    group, the person running the server), new players join the group ``home`` (0: each
+    a group of their own until their play joins them)."""
+
+    groups: frozenset[int] | None
+    home: int = 0
+
+
+def import_file(raw: bytes | str, into: Into) -> ImportReport:
     """Import the plays of our four games; a play the server holds (same uuid) is skipped.
 
-    The whole file is read and checked first; a refused file changes nothing.
+    The whole file is read and checked first; a refused file changes nothing. Each play
+    joins the groups of its players (``companion.players.groups``).
     """
     data = parse(raw)
     games = _by_id(checks.items(data, "games"))
@@ -266,7 +277,7 @@ def import_file(raw: bytes | str) -> ImportReport:
             PlayResult.objects.bulk_create(
                 PlayResult(
                     play=stored,
-                    player=_player(seat.name, cache),
+                    player=_player(seat.name, cache, into),
                     seat=index,
                     name=seat.name,
                     score=seat.score,
@@ -277,6 +288,10 @@ def import_file(raw: bytes | str) -> ImportReport:
                 for index, seat in enumerate(play.seats)
             )
             _fill_missing_ranks(stored)
+            stored.group_key = groups.join_players(
+                stored.results.values_list("player_id", flat=True)
+            )
+            stored.save(update_fields=["group_key"])
             report.imported += 1
     return report
 

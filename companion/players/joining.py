@@ -8,7 +8,7 @@ from django.http import HttpRequest, HttpResponse
 from django.utils.translation import get_language
 
 from companion.models import Player, SeatPlayer, Table
-from companion.players import registry, rematch
+from companion.players import access, registry, rematch
 from companion.services.errors import Refused
 from games.i18n import _
 
@@ -18,7 +18,7 @@ def chosen_player(request: HttpRequest, table: Table) -> Player | None:
 
     A player sits at a table once: a second phone cannot pick someone already seated.
     """
-    player = registry.chosen(request.POST.get("player", ""))
+    player = registry.chosen(request.POST.get("player", ""), access.visible_players(request))
     if (
         player is not None
         and SeatPlayer.objects.filter(seat__table=table, player=player)
@@ -58,6 +58,6 @@ def context(request: HttpRequest, page: dict[str, Any]) -> dict[str, Any]:
         **page,
         "offered": offered,
         "colours": colours,
-        "known_players": registry.known_players(),
+        "known_players": registry.known_players(access.visible_players(request)),
         "me": me,
     }

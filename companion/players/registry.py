@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from django.db.models import F, QuerySet
 from django.http import HttpRequest, HttpResponse
-from django.utils import translation
+from django.utils import timezone, translation
 
-from companion.models import Player, PlayResult, Seat, SeatPlayer
+from companion.models import Player, PlayerMerge, PlayResult, Seat, SeatPlayer
+from companion.players import groups
 from companion.services.errors import NotFound, Refused
 from companion.writes import write_transaction
 from games.i18n import _, ngettext
@@ -16,9 +18,9 @@ MAX_NAME = 40
 NEW = "new"
 
 
-def known_players() -> list[Player]:
-    """The players a phone may pick from: not hidden, not merged away."""
-    return list(Player.objects.filter(hidden=False, merged_into__isnull=True))
+def known_players(among: QuerySet[Player]) -> list[Player]:
+    """The players of ``among`` (those a device sees) a phone may pick: not hidden or merged."""
+    return list(among.filter(hidden=False, merged_into__isnull=True))
 
 
 def current(player: Player) -> Player:
@@ -87,11 +89,15 @@ def clean_name(name: str) -> str:
     return name
 
 
-def chosen(choice: str) -> Player | None:
-    """The player picked on the join form: a known one, or ``None`` for a new one."""
+def chosen(choice: str, among: QuerySet[Player]) -> Player | None:
+    """The player picked on the join form: a known one of ``among`` (the players this
+    device sees), or ``None`` for a new one. Another group's player is not found: a phone
+    cannot become someone it does not know."""
     if not choice or choice == NEW:
         return None
     player = current(get(choice))
+    if not among.filter(pk=player.pk).exists():
+        raise NotFound(_("There is no such player."))
     if player.hidden:
         raise Refused(_("This player is hidden. Pick another one or enter a new name."))
     return player
@@ -136,16 +142,65 @@ def update(player: Player, *, name: str, colour: str, language: str, hidden: boo
     return player
 
 
-def merge(source: Player, target: Player) -> Player:
-    """``source`` becomes ``target``: its seats and results count for ``target`` from now on."""
+def merge(source: Player, target: Player) -> PlayerMerge:
+    """``source`` becomes ``target``: its seats and results count for ``target`` from now on.
+
+    What moved is kept (``PlayerMerge``) so that ``unmerge`` can put it back. The two
+    players' groups become one.
+    """
     source, target = current(source), current(target)
     if source.pk == target.pk:
         raise Refused(_("A player cannot be merged with themselves."))
     with write_transaction():
+        record = PlayerMerge.objects.create(
+            source=source,
+            target=target,
+            results=list(PlayResult.objects.filter(player=source).values_list("pk", flat=True)),
+            seat_links=list(SeatPlayer.objects.filter(player=source).values_list("pk", flat=True)),
+            players=list(Player.objects.filter(merged_into=source).values_list("pk", flat=True)),
+            source_was_hidden=source.hidden,
+        )
         SeatPlayer.objects.filter(player=source).update(player=target)
         PlayResult.objects.filter(player=source).update(player=target)
         Player.objects.filter(merged_into=source).update(merged_into=target)
         source.merged_into = target
         source.hidden = True
         source.save(update_fields=["merged_into", "hidden"])
-    return target
+        groups.join([source.group_key, target.group_key])
+    return record
+
+
+def unmerge(record: PlayerMerge) -> Player:
+    """Undo a merge: the merged player is back with the seats and results that moved.
+
+    Only while the kept player was not merged on (undo that later merge first). A play
+    rebuilt since the merge (a correction after the end) has new result rows: those are
+    found by the moved seats. The group stays joined (groups never split).
+    """
+    with write_transaction():
+        record = (
+            PlayerMerge.objects.select_for_update()
+            .select_related("source", "target")
+            .get(pk=record.pk)
+        )
+        source, target = record.source, record.target
+        if record.undone_at is not None or source.merged_into_id != target.pk:
+            raise Refused(_("This merge has already been undone."))
+        if target.merged_into_id is not None:
+            raise Refused(
+                _("%(name)s was merged on since: undo that merge first."), name=target.name
+            )
+        SeatPlayer.objects.filter(pk__in=record.seat_links, player=target).update(player=source)
+        PlayResult.objects.filter(pk__in=record.results, player=target).update(player=source)
+        PlayResult.objects.filter(
+            player=target,
+            play__table__seats__player_link__pk__in=record.seat_links,
+            play__table__seats__index=F("seat"),
+        ).update(player=source)
+        Player.objects.filter(pk__in=record.players, merged_into=target).update(merged_into=source)
+        source.merged_into = None
+        source.hidden = record.source_was_hidden
+        source.save(update_fields=["merged_into", "hidden"])
+        record.undone_at = timezone.now()
+        record.save(update_fields=["undone_at"])
+    return source

@@ -16,7 +16,7 @@ from django.db.models import F, Q
 import games
 from companion import selectors
 from companion.models import Play, Player, PlayResult, Seat, SeatPlayer, Snapshot, Table
-from companion.players import play_ids, registry
+from companion.players import groups, play_ids, registry
 from companion.writes import write_transaction
 from games.base import IllegalAction
 
@@ -88,11 +88,19 @@ def replay_facts(table: Table) -> tuple[int | None, list[dict[str, Any]]]:
 
 
 def player_for_seat(seat: Seat, links: dict[int, Player]) -> Player:
-    """The seat's chosen player; a seat nobody claimed (host mode) is matched by name."""
+    """The seat's chosen player; a seat nobody claimed (host mode) is matched by name.
+
+    Only among the groups of the players whose phones sat at this table: a host who
+    names a seat after someone of another group must not join that group (README: who
+    sees what). At a table without such phones the seat is a new player.
+    """
     if seat.pk in links:
         return registry.current(links[seat.pk])
+    keys = {registry.current(player).group_key for player in links.values()}
     player = (
-        Player.objects.filter(name__iexact=seat.name, merged_into__isnull=True)
+        Player.objects.filter(
+            name__iexact=seat.name, merged_into__isnull=True, group_key__in=keys - {0}
+        )
         .order_by("hidden", "pk")
         .first()
     )
@@ -161,4 +169,7 @@ def build_play(table: Table) -> Play:
             )
             for seat in seats
         )
+        # The players of a play are one group from now on.
+        play.group_key = groups.join_players(play.results.values_list("player_id", flat=True))
+        play.save(update_fields=["group_key"])
     return play

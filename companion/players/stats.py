@@ -128,21 +128,29 @@ RESULT_FIELDS = (
 )
 
 
-def _results(games: Iterable[str]) -> list[dict[str, Any]]:
-    """Every result of ``games``, oldest play first, each with its play's fields.
+Groups = frozenset[int] | None  # the groups whose plays count; None: every group
+
+
+def _results(games: Iterable[str], groups: Groups) -> list[dict[str, Any]]:
+    """Every result of ``games`` in ``groups``, oldest play first, each with its play's fields.
 
     Two flat queries joined here: cheaper than one join that repeats the play's
     columns on each result row.
     """
     games = list(games)
+    play_rows = Play.objects.filter(game__in=games)
+    result_rows = PlayResult.objects.filter(play__game__in=games)
+    if groups is not None:
+        play_rows = play_rows.filter(group_key__in=groups)
+        result_rows = result_rows.filter(play__group_key__in=groups)
     plays = {
         row[0]: row
-        for row in Play.objects.filter(game__in=games).values_list(
+        for row in play_rows.values_list(
             "pk", "game", "played_at", "duration_s", "player_count", "start_seat", "table_id"
         )
     }
     rows = []
-    for values in PlayResult.objects.filter(play__game__in=games).values_list(*RESULT_FIELDS):
+    for values in result_rows.values_list(*RESULT_FIELDS):
         row = dict(zip(RESULT_FIELDS, values, strict=True))
         _pk, game, played_at, duration, count, start, table_id = plays[row["play_id"]]
         row.update(
@@ -161,14 +169,17 @@ def _results(games: Iterable[str]) -> list[dict[str, Any]]:
 
 
 def fingerprint() -> str:
-    """Changes whenever a stored result does (a new play, a rebuilt one, an import, a merge)."""
-    plays = Play.objects.aggregate(n=Count("pk"), last=Max("pk"), versions=Sum("table_version"))
+    """Changes whenever a stored result does (a new play, a rebuilt one, an import, a merge)
+    or two groups join."""
+    plays = Play.objects.aggregate(
+        n=Count("pk"), last=Max("pk"), versions=Sum("table_version"), groups=Sum("group_key")
+    )
     results = PlayResult.objects.aggregate(
         n=Count("pk"), players=Sum("player_id"), ranks=Sum("rank"), last=Max("pk")
     )
-    return "stats:{n}:{last}:{versions}:".format(**plays) + "{n}:{players}:{ranks}:{last}".format(
-        **results
-    )
+    return "stats:{n}:{last}:{versions}:{groups}:".format(
+        **plays
+    ) + "{n}:{players}:{ranks}:{last}".format(**results)
 
 
 def cached(key: str, compute: Any) -> Any:
@@ -220,15 +231,18 @@ def _add(stats: GameStats, row: dict[str, Any], table: list[dict[str, Any]]) -> 
 
 
 def player_stats(player: Player) -> dict[str, GameStats]:
-    """Per game, what ``player`` did, with the group's category averages beside theirs."""
-    return cached(f"player:{player.pk}", lambda: _player_stats(player.pk))
+    """Per game, what ``player`` did, with their group's category averages beside theirs."""
+    return cached(
+        f"player:{player.pk}:{player.group_key}",
+        lambda: _player_stats(player.pk, player.group_key),
+    )
 
 
-def _player_stats(player_id: int) -> dict[str, GameStats]:
+def _player_stats(player_id: int, group_key: int) -> dict[str, GameStats]:
     games_played = sorted(
         set(PlayResult.objects.filter(player_id=player_id).values_list("play__game", flat=True))
     )
-    everything = _results(games_played)
+    everything = _results(games_played, frozenset({group_key}))
     plays = _by_play(everything)
     mine = [row for row in everything if row["player_id"] == player_id]
     result: dict[str, GameStats] = {}
@@ -273,9 +287,10 @@ class GameOverview:
     splits: list[tuple[str, Numbers]]
 
 
-def game_stats(game: str) -> GameOverview:
-    """The whole group's statistics for one game."""
-    overview = cached(f"game:{game}", lambda: _game_stats(game))
+def game_stats(game: str, groups: Groups) -> GameOverview:
+    """The statistics of one game over the plays of ``groups`` (a device's groups)."""
+    key = "all" if groups is None else ",".join(str(g) for g in sorted(groups))
+    overview = cached(f"game:{game}:{key}", lambda: _game_stats(game, groups))
     # Names as they are now: a rename does not change the results the cache is keyed on.
     current = dict(
         Player.objects.filter(pk__in=[p["id"] for p in overview.players if p["id"]]).values_list(
@@ -287,8 +302,8 @@ def game_stats(game: str) -> GameOverview:
     return overview
 
 
-def _game_stats(game: str) -> GameOverview:
-    rows = _results([game])
+def _game_stats(game: str, groups: Groups) -> GameOverview:
+    rows = _results([game], groups)
     plays = _by_play(rows)
     length = Numbers()
     start = Tally()

@@ -9,7 +9,7 @@ from django.utils import timezone
 
 import games
 from companion import live
-from companion.models import Event, Seat, Snapshot, Table, new_token
+from companion.models import Event, Seat, SeatPlayer, Snapshot, Table, new_token
 from companion.services.errors import Forbidden, NotFound, Refused
 from companion.writes import write_transaction
 from games.base import IllegalAction
@@ -186,6 +186,9 @@ def free_seat(table: Table, index: int, *, new_link: bool = True) -> None:
         if new_link:
             seat.claim_token = new_token()
         seat.save()
+        # The phone that held the seat was not the host's choice of player: the seat no
+        # longer counts for its player (a freed phone joins no group through it).
+        SeatPlayer.objects.filter(seat=seat).delete()
         _log_seat_change(table, seat, "freed")
 
 

@@ -13,10 +13,10 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 import games
 from companion import devices
 from companion.interop import bgg, bgstats, csvexport
-from companion.models import Play, Player, Table
-from companion.players import charts, ratings, registry, rematch, results, stats
+from companion.models import Play, Player, PlayerMerge, Table
+from companion.players import access, charts, ratings, registry, rematch, results, stats
 from companion.services import tables
-from companion.services.errors import Forbidden, Refused
+from companion.services.errors import Forbidden, NotFound, Refused
 from companion.services.tables import COLOURS
 from companion.views.common import table_or_404
 from games.i18n import _
@@ -30,27 +30,43 @@ def _refused(request: HttpRequest, refusal: Refused) -> HttpResponse:
     )
 
 
-def _player_or_404(pk: int) -> Player:
-    player = Player.objects.filter(pk=pk).first()
-    if player is None:
-        raise Http404
+def _changeable_or_refusal(request: HttpRequest, pk: int) -> Player:
+    """A player this device may change (README: who sees what); raises 404 or ``Forbidden``.
+
+    Another group's player is not found; a player the device only sees (the setting that
+    shows everything) is forbidden.
+    """
+    player = access.player_or_404(request, pk)
+    if not access.reach(request).may_change(player):
+        raise Forbidden(_("Only a phone of this player's group can change them."))
     return player
+
+
+def may_import(request: HttpRequest) -> bool:
+    """A device with a player of its own (the import joins its group), or the operator."""
+    found = access.reach(request)
+    return found.operator or bool(found.groups)
 
 
 @require_GET
 def player_list(request: HttpRequest) -> HttpResponse:
     results.ensure_plays()
-    players = Player.objects.filter(merged_into__isnull=True)
+    players = access.visible_players(request).filter(merged_into__isnull=True)
     return render(
         request,
         "companion/players/list.html",
-        {"players": players, "games": games.all(), "remembered": registry.remembered(request)},
+        {
+            "players": players,
+            "games": games.all(),
+            "remembered": registry.remembered(request),
+            "may_import": may_import(request),
+        },
     )
 
 
 @require_GET
 def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    player = _player_or_404(pk)
+    player = access.player_or_404(request, pk)
     if player.merged_into_id:
         return redirect("player", pk=registry.current(player).pk)
     results.ensure_plays()
@@ -87,7 +103,11 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "sections": sections,
             "colours": COLOURS,
             "languages": settings.LANGUAGES,
-            "others": registry.known_players(),
+            "others": registry.known_players(access.visible_players(request)),
+            "may_change": access.reach(request).may_change(player),
+            "merges": PlayerMerge.objects.filter(target=player, undone_at=None).select_related(
+                "source"
+            ),
         },
     )
 
@@ -115,8 +135,8 @@ def _game_or_none(slug: str) -> Any:
 
 @require_POST
 def player_edit(request: HttpRequest, pk: int) -> HttpResponse:
-    player = registry.current(_player_or_404(pk))
     try:
+        player = registry.current(_changeable_or_refusal(request, pk))
         registry.update(
             player,
             name=request.POST.get("name", ""),
@@ -129,20 +149,52 @@ def player_edit(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("player", pk=player.pk)
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 def player_merge(request: HttpRequest, pk: int) -> HttpResponse:
-    """``pk`` is merged into the player picked in the form."""
-    source = _player_or_404(pk)
+    """``pk`` is merged into the player picked in the form: GET asks to confirm what joins
+    (both names and their plays), POST merges."""
+    into = request.POST.get("into") if request.method == "POST" else request.GET.get("into")
     try:
-        target = registry.merge(source, registry.get(request.POST.get("into", "")))
+        source = registry.current(_changeable_or_refusal(request, pk))
+        if not str(into or "").isdigit():
+            raise Refused(_("Pick the player to merge into."))
+        target = registry.current(_changeable_or_refusal(request, int(str(into))))
+        if source.pk == target.pk:
+            raise Refused(_("A player cannot be merged with themselves."))
+        if request.method == "POST":
+            registry.merge(source, target)
+            return redirect("player", pk=target.pk)
     except Refused as refusal:
         return _refused(request, refusal)
-    return redirect("player", pk=target.pk)
+    return render(
+        request,
+        "companion/players/merge.html",
+        {
+            "source": source,
+            "target": target,
+            "source_plays": source.results.count(),
+            "target_plays": target.results.count(),
+        },
+    )
+
+
+@require_POST
+def player_unmerge(request: HttpRequest, pk: int, merge: int) -> HttpResponse:
+    """Undo a merge into player ``pk``: the merged player is back with what moved."""
+    try:
+        target = _changeable_or_refusal(request, pk)
+        record = PlayerMerge.objects.filter(pk=merge, target=target).first()
+        if record is None:
+            raise NotFound(_("There is no such merge."))
+        source = registry.unmerge(record)
+    except Refused as refusal:
+        return _refused(request, refusal)
+    return redirect("player", pk=source.pk)
 
 
 @require_GET
 def player_csv(request: HttpRequest, pk: int) -> HttpResponse:
-    player = registry.current(_player_or_404(pk))
+    player = registry.current(access.player_or_404(request, pk))
     results.ensure_plays()
     response = HttpResponse(
         csvexport.player_history(player), content_type="text/csv; charset=utf-8"
@@ -157,7 +209,7 @@ def game_statistics(request: HttpRequest, slug: str) -> HttpResponse:
     if game is None:
         raise Http404
     results.ensure_plays()
-    overview = stats.game_stats(slug)
+    overview = stats.game_stats(slug, access.group_keys(request))
     rated = ratings.ratings(slug)
     names = {row["id"]: row["name"] for row in overview.players if row["id"]}
     table = sorted(
@@ -175,17 +227,18 @@ def game_statistics(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
-def _play_for(code: str) -> Play:
+def _play_for(request: HttpRequest, code: str) -> Play:
+    """A finished table's play, for a device that may see it (``access.sees_play``)."""
     table = table_or_404(code)
     play = results.ensure_play(table)
-    if play is None:
+    if play is None or not access.sees_play(request, play):
         raise Http404
     return play
 
 
 @require_GET
 def play_detail(request: HttpRequest, code: str) -> HttpResponse:
-    play = _play_for(code)
+    play = _play_for(request, code)
     rows = list(play.results.order_by("seat").select_related("player"))
     return render(
         request,
@@ -212,7 +265,7 @@ def race_chart(play: Play, rows: list[Any]) -> str:
 
 @require_GET
 def play_bgstats(request: HttpRequest, code: str) -> HttpResponse:
-    play = _play_for(code)
+    play = _play_for(request, code)
     response = HttpResponse(
         bgstats.dumps(bgstats.export_play(play)), content_type="application/json; charset=utf-8"
     )
@@ -222,7 +275,7 @@ def play_bgstats(request: HttpRequest, code: str) -> HttpResponse:
 
 @require_GET
 def play_bgg(request: HttpRequest, code: str) -> HttpResponse:
-    play = _play_for(code)
+    play = _play_for(request, code)
     response = HttpResponse(bgg.export_play(play), content_type="application/xml; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{code}-bgg.xml"'
     return response
@@ -230,6 +283,10 @@ def play_bgg(request: HttpRequest, code: str) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def import_plays(request: HttpRequest) -> HttpResponse:
+    if not may_import(request):
+        return _refused(
+            request, Forbidden(_("Only a phone that has played here can import plays."))
+        )
     report = None
     error = None
     if request.method == "POST":
@@ -239,7 +296,7 @@ def import_plays(request: HttpRequest) -> HttpResponse:
                 raise Refused(_("Choose a BG Stats play file."))
             if upload.size and upload.size > MAX_IMPORT_BYTES:
                 raise Refused(_("The file is too large."))
-            report = bgstats.import_file(upload.read())
+            report = bgstats.import_file(upload.read(), import_target(request))
         except Refused as refusal:
             error = refusal.message
     return render(
@@ -248,6 +305,15 @@ def import_plays(request: HttpRequest) -> HttpResponse:
         {"report": report, "error": error},
         status=400 if error else 200,
     )
+
+
+def import_target(request: HttpRequest) -> bgstats.Into:
+    """Names match in the device's groups (every group for the operator); new players join
+    the group of the phone's remembered player (else one of its groups)."""
+    found = access.reach(request)
+    me = registry.remembered(request)
+    home = me.group_key if me is not None else min(found.groups, default=0)
+    return bgstats.Into(groups=None if found.operator else found.groups, home=home)
 
 
 @require_POST

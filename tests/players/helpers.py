@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from django.core import signing
 from django.test import Client
 
+from companion.interop import bgstats
 from companion.models import Player, Table
+from companion.players.registry import PLAYER_COOKIE
 from companion.services.tables import COLOUR_KEYS
 from tests.fixtures import Phone
+
+SAMPLE = Path(__file__).parent / "data" / "sample.bgsplay"  # a BG Stats file (test_interop)
 
 
 def finish(table: Table, phones, rolls: list[int]) -> Table:
@@ -27,10 +34,30 @@ def played(make_table, join, names: list[str], rolls: list[int], **options: str)
     return finish(table, phones, rolls), host, phones
 
 
+def remembering(client: Client, player: Player) -> Client:
+    """``client`` is a phone that remembers ``player`` (its signed cookie, as set on joining)."""
+    client.cookies[PLAYER_COOKIE] = signing.get_cookie_signer(
+        salt=PLAYER_COOKIE + PLAYER_COOKIE
+    ).sign(str(player.pk))
+    return client
+
+
+def phone_of(player: Player) -> Client:
+    """A new phone that remembers ``player``: a device of the player's group."""
+    return remembering(Client(), player)
+
+
+def into_group_of(player: Player) -> bgstats.Into:
+    """An import as ``player``'s phone makes it: names matched in their group, newcomers in it."""
+    player.refresh_from_db()
+    return bgstats.Into(groups=frozenset({player.group_key}), home=player.group_key)
+
+
 def take_as(table: Table, index: int, name: str) -> Phone:
-    """A phone joins as the known player ``name`` (as people pick themselves), else a new one."""
+    """A phone joins as the known player ``name`` (their own phone, which remembers them),
+    else as a new player."""
     known = Player.objects.filter(name=name, merged_into__isnull=True).first()
-    client = Client()
+    client = remembering(Client(), known) if known else Client()
     response = client.post(
         f"/t/{table.code}/join/",
         {

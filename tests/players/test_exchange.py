@@ -23,11 +23,18 @@ from companion.interop import bgstats
 from companion.interop.common import bgg_id
 from companion.models import Play, Player, PlayResult, Table
 from companion.players import play_ids, results, stats
-from tests.players.helpers import played
+from tests.players.helpers import into_group_of, phone_of, played
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 SAMPLE = Path(__file__).parent / "data" / "sample.bgsplay"
+EVERYONE = bgstats.Into(groups=None)  # as the person running the server imports
+
+
+@pytest.fixture
+def importer():
+    """A phone with a player of its own: it may import (README: who sees what)."""
+    return phone_of(Player.objects.create(name="Dana"))
 
 
 def export(client, table: Table) -> bytes:
@@ -38,7 +45,7 @@ def upload(client, content: bytes):
     return client.post("/players/import/", {"file": io.BytesIO(content)})
 
 
-def test_importing_the_apps_own_export_of_a_held_game_changes_nothing(make_table, join, client):
+def test_importing_the_apps_own_export_of_a_held_game_changes_nothing(make_table, join):
     for rolls in ([6, 1, 6], [1, 6, 1, 6], [6, 2, 6]):
         played(make_table, join, ["Anna", "Ben"], rolls)
     results.ensure_plays()
@@ -46,15 +53,15 @@ def test_importing_the_apps_own_export_of_a_held_game_changes_nothing(make_table
     before = stats.player_stats(anna)["dice_race"].overall
     assert (before.plays, before.wins) == (3, 2)
     for table in Table.objects.all():
-        report = bgstats.import_file(export(client, table))
+        report = bgstats.import_file(export(phone_of(anna), table), into_group_of(anna))
         assert (report.imported, report.duplicates) == (0, 1)
     after = stats.player_stats(anna)["dice_race"].overall
     assert (after.plays, after.wins) == (3, 2)  # was 4 plays and an extra win
     assert Play.objects.count() == 3
 
 
-def test_a_tables_play_keeps_its_uuid_when_rebuilt_after_a_correction(make_table, join, client):
-    table, *_ = played(make_table, join, ["Anna", "Ben"], [6, 1, 6])
+def test_a_tables_play_keeps_its_uuid_when_rebuilt_after_a_correction(make_table, join):
+    table, client, _phones = played(make_table, join, ["Anna", "Ben"], [6, 1, 6])
     first = results.ensure_play(table)
     assert first.uuid == play_ids.for_table(table.code)
     Table.objects.filter(pk=table.pk).update(version=table.version + 1)
@@ -69,15 +76,15 @@ def test_a_file_play_without_a_uuid_is_imported_once():
     for play in data["plays"]:
         del play["uuid"]
     raw = json.dumps(data).encode()
-    assert bgstats.import_file(raw).imported == 2
-    again = bgstats.import_file(raw)
+    assert bgstats.import_file(raw, EVERYONE).imported == 2
+    again = bgstats.import_file(raw, EVERYONE)
     assert (again.imported, again.duplicates) == (0, 2)
     assert Play.objects.count() == 2
 
 
-def test_bg_stats_round_trip_keeps_uuid_start_player_and_newcomers(make_table, join, client):
+def test_bg_stats_round_trip_keeps_uuid_start_player_and_newcomers(make_table, join):
     played(make_table, join, ["Anna", "Ben"], [6, 1, 6])
-    second, *_ = played(make_table, join, ["Ben", "Anna", "Cyril"], [6, 2, 1, 6])
+    second, client, _phones = played(make_table, join, ["Ben", "Anna", "Cyril"], [6, 2, 1, 6])
     data = json.loads(export(client, second))
     (play,) = data["plays"]
     assert play["id"] == 1 and play["uuid"] == str(play_ids.for_table(second.code))
@@ -86,18 +93,19 @@ def test_bg_stats_round_trip_keeps_uuid_start_player_and_newcomers(make_table, j
         (names[s["playerRefId"]], s["startPlayer"], s["newPlayer"]) for s in play["playerScores"]
     ] == [("Ben", True, False), ("Anna", False, False), ("Cyril", False, True)]
     Table.objects.all().delete()
-    assert bgstats.import_file(json.dumps(data)).imported == 1
+    ben = into_group_of(Player.objects.get(name="Ben"))
+    assert bgstats.import_file(json.dumps(data), ben).imported == 1
     imported = Play.objects.get()
     assert str(imported.uuid) == play["uuid"] and imported.start_seat == 0
-    assert bgstats.import_file(json.dumps(data)).duplicates == 1
+    assert bgstats.import_file(json.dumps(data), ben).duplicates == 1
     again = bgstats.export_play(imported)["plays"][0]
     assert again["uuid"] == play["uuid"]
     assert [s["startPlayer"] for s in again["playerScores"]] == [True, False, False]
 
 
-def test_bgg_record_names_the_start_player_and_first_plays(make_table, join, client):
+def test_bgg_record_names_the_start_player_and_first_plays(make_table, join):
     played(make_table, join, ["Anna", "Ben"], [6, 1, 6])
-    second, *_ = played(make_table, join, ["Ben", "Cyril"], [6, 2, 6])
+    second, client, _phones = played(make_table, join, ["Ben", "Cyril"], [6, 2, 6])
     root = ET.fromstring(client.get(f"/plays/{second.code}/bgg.xml").content)
     assert [
         (p.get("name"), p.get("startposition"), p.get("new"))
@@ -113,9 +121,10 @@ def test_the_wallenstein_bgg_id_is_known_and_the_others_stay_unknown(monkeypatch
     assert bgg_id("babel") == 4242
 
 
-def test_an_imported_play_shows_unknown_times_not_zero(client):
+def test_an_imported_play_shows_unknown_times_not_zero():
     data = json.loads(SAMPLE.read_text())
-    bgstats.import_file(json.dumps(data))
+    bgstats.import_file(json.dumps(data), EVERYONE)
+    client = phone_of(Player.objects.get(name="Anna"))
     storte = Play.objects.get(game="stortebeker")  # no durationMin in the file
     assert storte.duration_s is None
     assert all(r.thinking_s is None for r in storte.results.all())
@@ -172,10 +181,10 @@ def _hostile(kind: str) -> bytes:
         "nul",
     ],
 )
-def test_a_hostile_file_is_refused_with_a_message_and_changes_nothing(client, kind):
+def test_a_hostile_file_is_refused_with_a_message_and_changes_nothing(importer, kind):
     """The first play of the file is good: nothing of it may be written either."""
     players = Player.objects.count()
-    response = upload(client, _hostile(kind))
+    response = upload(importer, _hostile(kind))
     assert response.status_code == 400
     body = response.content.decode()
     assert any(
@@ -186,8 +195,8 @@ def test_a_hostile_file_is_refused_with_a_message_and_changes_nothing(client, ki
     assert Player.objects.count() == players
 
 
-def test_a_hostile_file_refusal_is_in_the_users_language(client):
-    response = client.post(
+def test_a_hostile_file_refusal_is_in_the_users_language(importer):
+    response = importer.post(
         "/players/import/",
         {"file": io.BytesIO(_hostile("scores_number"))},
         HTTP_ACCEPT_LANGUAGE="cs",
@@ -197,16 +206,17 @@ def test_a_hostile_file_refusal_is_in_the_users_language(client):
     assert "The play file" not in response.content.decode()
 
 
-def test_a_good_file_still_imports_after_the_checks(client):
-    response = upload(client, json.dumps(_sample()).encode())
+def test_a_good_file_still_imports_after_the_checks(importer):
+    response = upload(importer, json.dumps(_sample()).encode())
     assert response.status_code == 200
     assert Play.objects.count() == 2
 
 
 @pytest.mark.parametrize("name", ["=cmd|' /C calc'!A0", "+1+1", "-2+3", "@SUM(A1)"])
-def test_a_formula_name_is_neutralised_in_other_players_csv(make_table, join, client, name):
+def test_a_formula_name_is_neutralised_in_other_players_csv(make_table, join, name):
     played(make_table, join, ["Anna", name], [6, 1, 6])
     anna = Player.objects.get(name="Anna")
+    client = phone_of(anna)
     (row,) = csv.DictReader(
         io.StringIO(client.get(f"/players/{anna.pk}/history.csv").content.decode())
     )

@@ -18,7 +18,7 @@ from companion.interop import bgstats
 from companion.models import Play, Player, PlayResult, Table
 from companion.players import results, stats
 from companion.services.errors import Refused
-from tests.players.helpers import played
+from tests.players.helpers import phone_of, played
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -32,11 +32,9 @@ def summary(play: Play) -> list[tuple]:
     ]
 
 
-def test_a_finished_game_exports_as_a_bg_stats_file_with_the_published_fields(
-    make_table, join, client
-):
-    table, *_ = played(make_table, join, ["Anna", "Ben"], [6, 1, 6])
-    data = client.get(f"/plays/{table.code}/play.bgsplay").json()
+def test_a_finished_game_exports_as_a_bg_stats_file_with_the_published_fields(make_table, join):
+    table, _host, phones = played(make_table, join, ["Anna", "Ben"], [6, 1, 6])
+    data = phones[1].client.get(f"/plays/{table.code}/play.bgsplay").json()
     assert set(data) == {"players", "locations", "games", "plays"}
     (play,) = data["plays"]
     assert {
@@ -67,23 +65,26 @@ def test_a_finished_game_exports_as_a_bg_stats_file_with_the_published_fields(
     assert "Anna: Rolls 12" in play["comments"]  # the breakdown, readable
 
 
-def test_bg_stats_export_and_import_round_trip(make_table, join, client):
-    table, *_ = played(make_table, join, ["Anna", "Ben"], [1, 6, 1, 6])
+def test_bg_stats_export_and_import_round_trip(make_table, join):
+    table, _host, phones = played(make_table, join, ["Anna", "Ben"], [1, 6, 1, 6])
     before = summary(results.ensure_play(table))
-    exported = client.get(f"/plays/{table.code}/play.bgsplay").content
+    exported = phones[0].client.get(f"/plays/{table.code}/play.bgsplay").content
     Table.objects.all().delete()  # the plays go with their tables
     assert not Play.objects.exists()
-    report = bgstats.import_file(exported)
+    group = Player.objects.get(name="Anna").group_key
+    into = bgstats.Into(groups=frozenset({group}), home=group)  # as Anna's phone imports
+    report = bgstats.import_file(exported, into)
     assert report.imported == 1
     # "Dice race" is a test game: the importer accepts every registered game by name.
     play = Play.objects.get()
     assert summary(play) == before
     assert Player.objects.filter(name="Anna").count() == 1  # matched, not duplicated
-    again = bgstats.import_file(exported)
+    again = bgstats.import_file(exported, into)
     assert (again.imported, again.duplicates) == (0, 1)
 
 
-def test_importing_the_sample_file_counts_past_plays_in_the_statistics(client):
+def test_importing_the_sample_file_counts_past_plays_in_the_statistics():
+    client = phone_of(Player.objects.create(name="Dana"))
     response = client.post("/players/import/", {"file": SAMPLE.open("rb")})
     assert response.status_code == 200
     assert "Imported plays: 2. Already imported: 0. Plays of other games: 1." in (
@@ -120,20 +121,21 @@ def test_a_file_that_is_not_a_play_file_is_refused_clearly(content):
             }
         ).encode()
     with pytest.raises(Refused):
-        bgstats.import_file(content)
+        bgstats.import_file(content, bgstats.Into(groups=None))
     assert not Play.objects.exists()
 
 
-def test_the_import_page_refuses_a_bad_file_with_a_message(client):
+def test_the_import_page_refuses_a_bad_file_with_a_message():
+    client = phone_of(Player.objects.create(name="Dana"))
     response = client.post("/players/import/", {"file": io.BytesIO(b"nope")})
     assert response.status_code == 400
     assert "not a BG Stats play file" in response.content.decode()
 
 
-def test_a_bgg_play_record_has_the_published_fields(make_table, join, client, monkeypatch):
+def test_a_bgg_play_record_has_the_published_fields(make_table, join, monkeypatch):
     monkeypatch.setenv("COMPANION_BGG_ID_DICE_RACE", "12345")
-    table, *_ = played(make_table, join, ["Anna", "Ben"], [6, 1, 6])
-    root = ET.fromstring(client.get(f"/plays/{table.code}/bgg.xml").content)
+    table, _host, phones = played(make_table, join, ["Anna", "Ben"], [6, 1, 6])
+    root = ET.fromstring(phones[0].client.get(f"/plays/{table.code}/bgg.xml").content)
     assert root.tag == "play"
     assert {"date", "quantity", "length", "incomplete", "nowinstats", "location"} <= set(
         root.attrib
@@ -159,17 +161,17 @@ def test_a_bgg_play_record_has_the_published_fields(make_table, join, client, mo
     assert "Anna: Rolls 12" in root.find("comments").text
 
 
-def test_the_bgg_id_is_empty_until_someone_sets_it(make_table, join, client):
-    table, *_ = played(make_table, join, ["Anna", "Ben"], [6, 1, 6])
-    root = ET.fromstring(client.get(f"/plays/{table.code}/bgg.xml").content)
+def test_the_bgg_id_is_empty_until_someone_sets_it(make_table, join):
+    table, host, _phones = played(make_table, join, ["Anna", "Ben"], [6, 1, 6])
+    root = ET.fromstring(host.get(f"/plays/{table.code}/bgg.xml").content)
     assert root.find("item").get("objectid") == ""
 
 
-def test_a_players_whole_history_as_csv(make_table, join, client):
+def test_a_players_whole_history_as_csv(make_table, join):
     played(make_table, join, ["Anna", "Ben"], [6, 1, 6])
     played(make_table, join, ["Ben", "Anna"], [6, 2, 6])
     anna = Player.objects.get(name="Anna")
-    response = client.get(f"/players/{anna.pk}/history.csv")
+    response = phone_of(Player.objects.get(name="Ben")).get(f"/players/{anna.pk}/history.csv")
     assert response["Content-Type"].startswith("text/csv")
     rows = list(csv.DictReader(io.StringIO(response.content.decode())))
     assert [

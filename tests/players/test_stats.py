@@ -9,15 +9,13 @@ import pytest
 from django.db import connection
 
 from companion.models import Play, Player, PlayResult, Table
-from companion.players import ratings, results, stats
-from tests.players.helpers import finish, played
+from companion.players import groups, ratings, results, stats
+from tests.players.helpers import finish, phone_of, played
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def test_player_page_counts_plays_wins_scores_start_player_and_head_to_head(
-    make_table, join, client
-):
+def test_player_page_counts_plays_wins_scores_start_player_and_head_to_head(make_table, join):
     played(make_table, join, ["Anna", "Ben"], [6, 1, 6])  # Anna 12 : 1, Anna started
     played(make_table, join, ["Ben", "Anna"], [6, 2, 6])  # Ben 12 : 2, Ben started
     played(make_table, join, ["Anna", "Ben", "Cyril"], [1, 2, 3, 6, 6, 6, 1, 1, 4])  # 8 : 9 : 13
@@ -34,14 +32,15 @@ def test_player_page_counts_plays_wins_scores_start_player_and_head_to_head(
     ben = per_game.opponents[Player.objects.get(name="Ben").pk]
     assert (ben.together, ben.ahead, ben.behind) == (3, 1, 2)
     assert per_game.categories["Rolls"].average == pytest.approx((12 + 2 + 8) / 3)
-    page = client.get(f"/players/{anna.pk}/").content.decode()
+    page = phone_of(Player.objects.get(name="Cyril")).get(f"/players/{anna.pk}/").content.decode()
     assert 'class="plays">3<' in page
     assert "<svg" in page  # scores over time
 
 
-def test_game_page_shows_start_player_wins_ratings_and_length(make_table, join, client):
+def test_game_page_shows_start_player_wins_ratings_and_length(make_table, join):
     for _ in range(3):
         played(make_table, join, ["Anna", "Ben"], [6, 1, 6])
+    client = phone_of(Player.objects.get(name="Ben"))
     page = client.get("/stats/dice_race/").content.decode()
     assert 'class="plays">3<' in page
     assert 'class="start-wins">3 / 3' in page
@@ -62,8 +61,8 @@ def test_ratings_rise_for_the_winner_and_get_surer_with_each_play(make_table, jo
     assert sigmas == sorted(sigmas, reverse=True)
 
 
-def test_the_score_race_and_start_player_come_from_replaying_the_log(make_table, join, client):
-    table, *_ = played(make_table, join, ["Anna", "Ben"], [6, 1, 6])
+def test_the_score_race_and_start_player_come_from_replaying_the_log(make_table, join):
+    table, client, _phones = played(make_table, join, ["Anna", "Ben"], [6, 1, 6])  # the host
     play = results.ensure_play(table)
     assert play.start_seat == 0
     assert [point["totals"] for point in play.race] == [[0, 0], [6, 0], [6, 1], [12, 1]]
@@ -103,6 +102,9 @@ def _play(game: str, people: list[tuple[Player, int, dict[str, int]]]) -> Play:
             rank=1 if score == best else 2,
             winner=score == best,
         )
+    # As a play built from a table or imported: its players are one group.
+    play.group_key = groups.join_players(p.pk for p, _s, _b in people)
+    play.save(update_fields=["group_key"])
     return play
 
 
@@ -124,7 +126,7 @@ def test_wallenstein_splits_points_of_the_first_and_second_winter():
     _play("wallenstein", [(anna, 30, {first: 10, second: 20}), (ben, 25, {first: 15, second: 10})])
     splits = dict(stats.player_stats(anna)["wallenstein"].splits)
     assert [n.average for n in splits.values()] == [10, 20]
-    group = dict(stats.game_stats("wallenstein").splits)
+    group = dict(stats.game_stats("wallenstein", frozenset({anna.group_key})).splits)
     assert [n.average for n in group.values()] == [12.5, 15]
 
 
@@ -181,7 +183,7 @@ def test_unfinished_tables_do_not_count(make_table, join):
     host.post(f"/t/{table.code}/start/")
     phones[0].act({"type": "roll", "value": 6})
     assert results.ensure_plays() == 0
-    assert stats.game_stats("dice_race").plays == 0
+    assert stats.game_stats("dice_race", None).plays == 0
     finish(table, phones[1:] + phones[:1], [1, 6])
     assert results.ensure_plays() == 1
 
