@@ -25,11 +25,6 @@ from companion.templatetags.companion import translate
 from games.base import IllegalAction
 from games.i18n import msg, render_english, seat_name
 
-# Engines whose kept messages still carry plain names; their code is being rewritten now
-# and locale/glossary/TODO-code.md (item N1) says what to change. The list may only shrink.
-KNOWN_LEAKS = {"wallenstein": "TODO-code.md N1"}
-
-
 def test_a_seats_name_in_a_message_is_shown_as_the_seat_is_called_now() -> None:
     reason = msg("%(player)s wins.", player=seat_name(1, "Player 2"))
     assert render_english(reason) == "Player 2 wins."  # the engine's own English
@@ -143,9 +138,6 @@ def test_what_a_game_shows_never_holds_a_name_dealt_at_the_start(slug: str) -> N
             if "Dealt" in text:
                 start = text.index("Dealt")
                 leaks.append(text[max(0, start - 160) : start + 20])
-    if slug in KNOWN_LEAKS:
-        assert leaks, f"{slug} shows no dealt name any more: remove it from KNOWN_LEAKS"
-        return
     assert not leaks, f"{slug} shows a name dealt at the start:\n  " + "\n  ".join(
         dict.fromkeys(leaks[:10])
     )
