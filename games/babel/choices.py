@@ -133,9 +133,7 @@ def _nation_draw_choices(
     let = ngettext(
         "Let the app draw %(count)s nation card", "Let the app draw %(count)s nation cards", count
     )
-    result.append(
-        Choice(let, {"type": kind, "by_app": True}, group=group, style="secondary")
-    )
+    result.append(Choice(let, {"type": kind, "by_app": True}, group=group, style="secondary"))
     return result
 
 

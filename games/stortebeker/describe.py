@@ -22,57 +22,57 @@ from .ships import SHIP_COLOUR_LABELS
 #: the line without.
 SHIP_LINES: dict[str, tuple[Callable[..., Msg], str]] = {
     "lay": (
-        lambda points, **args: ngettext(
+        lambda n, **args: ngettext(
             "Laid %(card)s at the %(colour)s ship (%(points)s point).",
             "Laid %(card)s at the %(colour)s ship (%(points)s points).",
-            points,
+            n,
             **args,
         ),
         _("Laid %(card)s at a ship."),
     ),
     "lay_pirate": (
-        lambda points, **args: ngettext(
+        lambda n, **args: ngettext(
             "Laid a face-down pirate at the %(colour)s ship (%(points)s point).",
             "Laid a face-down pirate at the %(colour)s ship (%(points)s points).",
-            points,
+            n,
             **args,
         ),
         _("Laid a face-down pirate at a ship."),
     ),
     "fire": (
-        lambda points, **args: ngettext(
+        lambda n, **args: ngettext(
             "Fired the cannons at the %(colour)s ship (%(points)s point).",
             "Fired the cannons at the %(colour)s ship (%(points)s points).",
-            points,
+            n,
             **args,
         ),
         _("Fired the cannons at a ship."),
     ),
     "board": (
-        lambda points, **args: ngettext(
+        lambda n, **args: ngettext(
             "Boarded the %(colour)s ship (%(points)s point).",
             "Boarded the %(colour)s ship (%(points)s points).",
-            points,
+            n,
             **args,
         ),
         _("Boarded a ship."),
     ),
     "counter": (
-        lambda points, **args: ngettext(
+        lambda n, **args: ngettext(
             "Counter-attacked at the %(colour)s ship (%(points)s point).",
             "Counter-attacked at the %(colour)s ship (%(points)s points).",
-            points,
+            n,
             **args,
         ),
         _("Counter-attacked."),
     ),
     "penalty": (
-        lambda points, **args: ngettext(
+        lambda n, **args: ngettext(
             "Rolled the colour dice for the failed boarding of the %(colour)s ship "
             "(%(points)s point).",
             "Rolled the colour dice for the failed boarding of the %(colour)s ship "
             "(%(points)s points).",
-            points,
+            n,
             **args,
         ),
         _("Rolled the colour dice for the failed boarding."),

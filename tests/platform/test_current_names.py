@@ -25,6 +25,7 @@ from companion.templatetags.companion import translate
 from games.base import IllegalAction
 from games.i18n import msg, render_english, seat_name
 
+
 def test_a_seats_name_in_a_message_is_shown_as_the_seat_is_called_now() -> None:
     reason = msg("%(player)s wins.", player=seat_name(1, "Player 2"))
     assert render_english(reason) == "Player 2 wins."  # the engine's own English
