@@ -8,6 +8,7 @@ turn as in the first, and they can always be rebuilt from the log.
 from __future__ import annotations
 
 import secrets
+import uuid
 
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -209,6 +210,10 @@ class Play(models.Model):
     table_version = models.PositiveIntegerField(default=0)
     source = models.CharField(max_length=20, default="table")
     source_uuid = models.CharField(max_length=64, null=True, blank=True, unique=True)  # noqa: DJ001
+    # The play's id in every export and the key of a re-import: derived from the table's
+    # code for a table's play (stable across rebuilds), the file's uuid for an import
+    # (companion.players.play_ids).
+    uuid = models.UUIDField(unique=True, default=uuid.uuid4, editable=False)
     played_at = models.DateTimeField(db_index=True)
     duration_s = models.FloatField(null=True, blank=True)
     player_count = models.PositiveSmallIntegerField()

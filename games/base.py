@@ -181,6 +181,15 @@ class Game:
         """
         return {key: value for key, value in state.items() if not key.startswith("_")}
 
+    def start_seat(self, state: State) -> int | None:
+        """The seat that started the game, as the engine's own state records it.
+
+        Statistics ("wins as start player") and the exports read it: it is a fact the
+        table entered or the app drew, never guessed from which seat acted first.
+        ``None`` when the state does not know (yet, or in a mode that never asks).
+        """
+        return None
+
     def facts(self, action: Action) -> tuple[Field, ...]:
         """The physical facts in ``action`` that a correction may change.
 

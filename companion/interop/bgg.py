@@ -4,19 +4,21 @@ from __future__ import annotations
 
 from xml.etree import ElementTree as ET
 
-from companion.interop.common import bgg_id, breakdown_line, english_name
+from companion.interop.common import bgg_id, breakdown_line, english_name, first_plays
 from companion.models import Play
 
 
 def export_play(play: Play) -> str:
     results = list(play.results.order_by("seat").select_related("player"))
     names = [r.player.name if r.player else r.name for r in results]
+    newcomers = first_plays(play)
     root = ET.Element(
         "play",
         {
-            "id": "",
+            "id": "",  # BGG numbers a play when it is logged there; none before
             "date": play.played_at.strftime("%Y-%m-%d"),
             "quantity": "1",
+            # 0 is BGG's own "length not recorded"
             "length": str(round((play.duration_s or 0) / 60)),
             "incomplete": "0",
             "nowinstats": "0",
@@ -43,11 +45,16 @@ def export_play(play: Play) -> str:
                 "username": "",
                 "userid": "0",
                 "name": name,
-                "startposition": str(result.seat + 1),
+                # BGG's start position says who started: "1" is the start player. The
+                # others' places in the turn order are not all known (Wallenstein draws
+                # a new order each season), so they stay empty, as does an unknown start.
+                "startposition": "1"
+                if play.start_seat is not None and play.start_seat == result.seat
+                else "",
                 "color": result.player.colour if result.player else "",
                 # BGG scores are free text: a plain integer.
                 "score": "" if result.score is None else str(result.score),
-                "new": "0",
+                "new": "1" if result.player_id in newcomers else "0",
                 "rating": "0",
                 "win": "1" if result.winner else "0",
             },

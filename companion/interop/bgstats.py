@@ -8,34 +8,41 @@ a file that is not a play file is refused with a clear message.
 from __future__ import annotations
 
 import json
-import uuid as uuidlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from companion.interop.common import bgg_id, breakdown_line, english_name, slug_for
+from django.db.models import Q
+
+from companion.interop import checks
+from companion.interop.common import (
+    bgg_id,
+    breakdown_line,
+    english_name,
+    first_plays,
+    slug_for,
+)
 from companion.models import Play, Player, PlayResult
+from companion.players import play_ids
 from companion.services.errors import Refused
 from companion.writes import write_transaction
 from games.i18n import _
 
 DATE_FORMAT = "%Y-%m-%d %H:%M:%S"
-UUID_NAMESPACE = uuidlib.UUID("6c1f4f0e-5b7a-4c55-9d43-6a4c7d8f2b10")
 
 
 def play_uuid(play: Play) -> str:
-    """A stable uuid: exporting the same play twice gives the same file."""
-    if play.source_uuid:
-        return play.source_uuid
-    return str(uuidlib.uuid5(UUID_NAMESPACE, f"table:{play.table.code if play.table else play.pk}"))
+    """The play's stable uuid: the same in every export, and the key of a re-import."""
+    return str(play.uuid)
 
 
 def export_play(play: Play) -> dict[str, Any]:
     results = list(play.results.order_by("seat").select_related("player"))
+    newcomers = first_plays(play)
     players = [
         {
             "id": number,
-            "uuid": str(uuidlib.uuid5(UUID_NAMESPACE, f"player:{r.player_id or r.name}")),
+            "uuid": str(play_ids.for_name("player", str(r.player_id or r.name))),
             "name": r.player.name if r.player else r.name,
             "isAnonymous": False,
             "bggUsername": "",
@@ -44,9 +51,9 @@ def export_play(play: Play) -> dict[str, Any]:
     ]
     game = {
         "id": 1,
-        "uuid": str(uuidlib.uuid5(UUID_NAMESPACE, f"game:{play.game}")),
+        "uuid": str(play_ids.for_name("game", play.game)),
         "name": english_name(play.game),
-        "bggId": bgg_id(play.game) or 0,
+        "bggId": bgg_id(play.game) or 0,  # 0: BG Stats' "not linked to BGG"
         "bggName": english_name(play.game),
         "bggYear": 0,
         "cooperative": False,
@@ -56,21 +63,26 @@ def export_play(play: Play) -> dict[str, Any]:
     }
     location = {
         "id": 1,
-        "uuid": str(uuidlib.uuid5(UUID_NAMESPACE, "location")),
+        "uuid": str(play_ids.for_name("location", "Table Companion")),
         "name": "Table Companion",
     }
     comments = breakdown_line(
         [str(p["name"]) for p in players], [dict(r.breakdown or {}) for r in results]
     )
+    record: dict[str, Any] = {
+        "id": 1,
+        "uuid": play_uuid(play),
+        "playDate": play.played_at.astimezone(UTC).strftime(DATE_FORMAT),
+    }
+    if play.duration_s is not None:  # an unknown length stays out, not 0 minutes
+        record["durationMin"] = round(play.duration_s / 60)
     return {
         "players": players,
         "locations": [location],
         "games": [game],
         "plays": [
             {
-                "uuid": play_uuid(play),
-                "playDate": play.played_at.astimezone(UTC).strftime(DATE_FORMAT),
-                "durationMin": round((play.duration_s or 0) / 60),
+                **record,
                 "gameRefId": 1,
                 "locationRefId": 1,
                 "ignored": False,
@@ -88,8 +100,9 @@ def export_play(play: Play) -> dict[str, Any]:
                         "winner": r.winner,
                         "rank": r.rank or 0,
                         "seatOrder": r.seat + 1,
-                        "startPlayer": play.start_seat == r.seat,
-                        "newPlayer": False,
+                        # An unknown start player marks nobody.
+                        "startPlayer": play.start_seat is not None and play.start_seat == r.seat,
+                        "newPlayer": r.player_id in newcomers,
                         "role": "",
                         "team": "",
                     }
@@ -111,36 +124,96 @@ class ImportReport:
     other_games: int = 0
 
 
-def _by_id(items: Any) -> dict[Any, dict[str, Any]]:
-    if not isinstance(items, list):
-        return {}
-    return {item.get("id"): item for item in items if isinstance(item, dict)}
+@dataclass
+class _Seat:
+    name: str
+    score: int | None
+    rank: int | None
+    winner: bool
 
 
-def _int(value: Any) -> int | None:
-    try:
-        return int(float(str(value).strip()))
-    except (TypeError, ValueError):
-        return None
+@dataclass
+class _Play:
+    """One play of the file, read and checked, not yet written."""
+
+    slug: str
+    uid: str | None
+    key: Any  # the uuid it is stored and matched under
+    played_at: datetime
+    minutes: int | None
+    start: int | None
+    seats: list[_Seat] = field(default_factory=list)
 
 
-def _date(text: Any) -> datetime:
+def _date(text: str) -> datetime:
     for pattern in (DATE_FORMAT, "%Y-%m-%d %H:%M", "%Y-%m-%d"):
         try:
-            return datetime.strptime(str(text).strip(), pattern).replace(tzinfo=UTC)
+            return datetime.strptime(text.strip(), pattern).replace(tzinfo=UTC)
         except ValueError:
             continue
-    raise Refused(_("A play has a date that cannot be read: %(date)s."), date=str(text)[:40])
+    raise Refused(_("A play has a date that cannot be read: %(date)s."), date=text[:40])
 
 
 def parse(raw: bytes | str) -> dict[str, Any]:
-    try:
-        data = json.loads(raw)
-    except (ValueError, UnicodeDecodeError):
-        raise Refused(_("This is not a BG Stats play file (it is not JSON).")) from None
+    data = checks.load(raw)
     if not isinstance(data, dict) or not isinstance(data.get("plays"), list):
         raise Refused(_("This is not a BG Stats play file (it has no list of plays)."))
+    checks.check_text(data)
     return data
+
+
+def _by_id(items: list[dict[str, Any]]) -> dict[Any, dict[str, Any]]:
+    return {checks.ref(item, "id"): item for item in items}
+
+
+def _read_play(
+    item: dict[str, Any], games: dict[Any, dict[str, Any]], people: dict[Any, dict[str, Any]]
+) -> _Play | None:
+    """A play of the file, checked field by field; ``None`` for another game's play."""
+    game = games.get(checks.ref(item, "gameRefId")) or {}
+    name = checks.text(game, "name") or checks.text(game, "bggName")
+    slug = slug_for(name, checks.ref(game, "bggId"))
+    uid = checks.text(item, "uuid", limit=64) or None
+    scores = checks.items(item, "playerScores")
+    date = checks.text(item, "playDate", limit=40)
+    minutes = checks.number(item, "durationMin", 0, checks.MAX_MINUTES)
+    read: list[tuple[int, _Seat, bool]] = []
+    for score in scores:
+        person = people.get(checks.ref(score, "playerRefId")) or {}
+        order = checks.number(score, "seatOrder", 0, checks.MAX_SMALL)
+        rank = checks.number(score, "rank", 0, checks.MAX_SMALL)
+        seat = _Seat(
+            name=checks.text(person, "name").strip()[:40],
+            score=checks.number(score, "score", -checks.MAX_SCORE, checks.MAX_SCORE),
+            rank=rank if rank else None,
+            winner=checks.flag(score, "winner"),
+        )
+        read.append((order or checks.MAX_SMALL + 1, seat, checks.flag(score, "startPlayer")))
+    if slug is None:
+        return None
+    read.sort(key=lambda entry: entry[0])
+    seats = [seat for _order, seat, _start in read]
+    for number, seat in enumerate(seats, start=1):
+        seat.name = seat.name or f"?{number}"
+    played_at = _date(date)
+    if uid:
+        key = play_ids.for_import(uid)
+    else:
+        # No uuid in the file: the same play read again gets the same key.
+        key = play_ids.for_content(
+            slug,
+            played_at.isoformat(),
+            [(seat.name.casefold(), str(seat.score)) for seat in seats],
+        )
+    return _Play(
+        slug=slug,
+        uid=uid,
+        key=key,
+        played_at=played_at,
+        minutes=minutes or None,
+        start=next((index for index, entry in enumerate(read) if entry[2]), None),
+        seats=seats,
+    )
 
 
 def _player(name: str, cache: dict[str, Player]) -> Player:
@@ -156,57 +229,54 @@ def _player(name: str, cache: dict[str, Player]) -> Player:
 
 
 def import_file(raw: bytes | str) -> ImportReport:
-    """Import the plays of our four games; plays already imported (same uuid) are skipped."""
+    """Import the plays of our four games; a play the server holds (same uuid) is skipped.
+
+    The whole file is read and checked first; a refused file changes nothing.
+    """
     data = parse(raw)
-    games_by_id = _by_id(data.get("games"))
-    players_by_id = _by_id(data.get("players"))
+    games = _by_id(checks.items(data, "games"))
+    people = _by_id(checks.items(data, "players"))
     report = ImportReport()
+    plays: list[_Play] = []
+    for item in checks.items(data, "plays", required=True):
+        play = _read_play(item, games, people)
+        if play is None:
+            report.other_games += 1
+        elif play.seats:
+            plays.append(play)
     cache: dict[str, Player] = {}
+    seen: set[Any] = set()
     with write_transaction():
-        for item in data["plays"]:
-            if not isinstance(item, dict):
-                continue
-            game = games_by_id.get(item.get("gameRefId")) or {}
-            slug = slug_for(str(game.get("name") or game.get("bggName") or ""), game.get("bggId"))
-            if slug is None:
-                report.other_games += 1
-                continue
-            uid = str(item.get("uuid") or "")[:64] or None
-            if uid and Play.objects.filter(source_uuid=uid).exists():
+        for play in plays:
+            held = Q(uuid=play.key) | (Q(source_uuid=play.uid) if play.uid else Q(pk__in=[]))
+            if play.key in seen or Play.objects.filter(held).exists():
                 report.duplicates += 1
                 continue
-            scores = [s for s in item.get("playerScores") or [] if isinstance(s, dict)]
-            if not scores:
-                continue
-            played_at = _date(item.get("playDate", ""))
-            minutes = _int(item.get("durationMin"))
-            ordered = sorted(scores, key=lambda s: _int(s.get("seatOrder")) or 99)
-            start = next(
-                (seat for seat, s in enumerate(ordered) if s.get("startPlayer") is True), None
-            )
-            play = Play.objects.create(
-                game=slug,
+            seen.add(play.key)
+            stored = Play.objects.create(
+                game=play.slug,
                 source="bgstats",
-                source_uuid=uid,
-                played_at=played_at,
-                duration_s=minutes * 60 if minutes else None,
-                player_count=len(ordered),
-                start_seat=start,
+                source_uuid=play.uid,
+                uuid=play.key,
+                played_at=play.played_at,
+                duration_s=play.minutes * 60 if play.minutes else None,
+                player_count=len(play.seats),
+                start_seat=play.start,
             )
-            for seat, score in enumerate(ordered):
-                person = players_by_id.get(score.get("playerRefId")) or {}
-                name = str(person.get("name") or "").strip()[:40] or f"?{seat + 1}"
-                rank = _int(score.get("rank"))
-                PlayResult.objects.create(
-                    play=play,
-                    player=_player(name, cache),
-                    seat=seat,
-                    name=name,
-                    score=_int(score.get("score")),
-                    rank=rank if rank and rank > 0 else None,
-                    winner=bool(score.get("winner")),
+            PlayResult.objects.bulk_create(
+                PlayResult(
+                    play=stored,
+                    player=_player(seat.name, cache),
+                    seat=index,
+                    name=seat.name,
+                    score=seat.score,
+                    rank=seat.rank,
+                    winner=seat.winner,
+                    thinking_s=None,  # the file does not say: unknown, not 0:00
                 )
-            _fill_missing_ranks(play)
+                for index, seat in enumerate(play.seats)
+            )
+            _fill_missing_ranks(stored)
             report.imported += 1
     return report
 

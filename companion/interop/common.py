@@ -1,18 +1,42 @@
-"""What the export formats share: the game's name and its BoardGameGeek id."""
+"""What the export formats share: the game's name, its BoardGameGeek id, newcomers."""
 
 from __future__ import annotations
 
 import os
 
 import games
+from companion.models import Play, PlayResult
 
-# The BGG ids of the four games are not known here: one setting per game,
-# COMPANION_BGG_ID_<SLUG> in the environment, empty until someone fills it in.
+# BoardGameGeek ids of our games, only where a public source confirmed them (the
+# sources are listed in companion/players/README.md). The others stay unknown rather
+# than guessed; COMPANION_BGG_ID_<SLUG> in the environment sets or overrides one.
+KNOWN_BGG_IDS: dict[str, int] = {
+    "wallenstein": 3307,
+}
 
 
 def bgg_id(slug: str) -> int | None:
     value = os.environ.get(f"COMPANION_BGG_ID_{slug.upper()}", "").strip()
-    return int(value) if value.isdigit() else None
+    if value.isdigit():
+        return int(value)
+    return KNOWN_BGG_IDS.get(slug)
+
+
+def first_plays(play: Play) -> set[int]:
+    """The players for whom ``play`` is their first play of its game (BGG's "new")."""
+    from companion.players.results import ensure_plays  # results reads the models only
+
+    ensure_plays()  # every finished table's play counts, built or not yet
+    earlier = Play.objects.filter(
+        game=play.game, played_at__lt=play.played_at
+    ) | Play.objects.filter(game=play.game, played_at=play.played_at, pk__lt=play.pk)
+    seated = set(play.results.exclude(player=None).values_list("player_id", flat=True))
+    before = set(
+        PlayResult.objects.filter(play__in=earlier, player_id__in=seated).values_list(
+            "player_id", flat=True
+        )
+    )
+    return seated - before
 
 
 def english_name(slug: str) -> str:

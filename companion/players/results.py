@@ -16,7 +16,7 @@ from django.db.models import F, Q
 import games
 from companion import selectors
 from companion.models import Play, Player, PlayResult, Seat, SeatPlayer, Snapshot, Table
-from companion.players import registry
+from companion.players import play_ids, registry
 from companion.writes import write_transaction
 from games.base import IllegalAction
 
@@ -51,9 +51,10 @@ def ensure_play(table: Table) -> Play | None:
 def replay_facts(table: Table) -> tuple[int | None, list[dict[str, Any]]]:
     """The start player and the score race, from replaying the log through the engine.
 
-    The start player is the seat of the first state in which exactly one seat may
-    act (set-up entries that every seat makes do not count). The race records the
-    totals after every entry that changed them.
+    The start player is what the engine's state records (``Game.start_seat``: the seat
+    entered or drawn to start), never the seat that happened to act first or last;
+    ``None`` when the engine does not know. The race records the totals after every
+    entry that changed them.
     """
     try:
         game = games.get(table.game)
@@ -63,15 +64,10 @@ def replay_facts(table: Table) -> tuple[int | None, list[dict[str, Any]]]:
     if snapshot is None:
         return None, []
     state = snapshot.state
-    start: int | None = None
     totals = [score["total"] for score in game.scores(state)]
     race = [{"step": 0, "totals": totals}]
     try:
         for step, item in enumerate(selectors.effective(table), start=1):
-            if start is None:
-                acting = game.to_act(state)
-                if len(acting) == 1:
-                    start = acting[0]
             state = game.apply(state, item.action)
             now = [score["total"] for score in game.scores(state)]
             if now != totals:
@@ -79,6 +75,15 @@ def replay_facts(table: Table) -> tuple[int | None, list[dict[str, Any]]]:
                 totals = now
     except IllegalAction as error:  # an old log that a changed engine no longer accepts
         log.warning("replay of %s stopped: %s", table.code, error)
+    # The replayed state is today's engine's reading of the whole log (a table state
+    # stored by an older engine may lack what it records now, e.g. Wallenstein's first
+    # Startspieler); the stored state stands in if the replay stopped before the fact.
+    start = game.start_seat(state)
+    if start is None and table.state is not None:
+        start = game.start_seat(table.state)
+    seats = len(state.get("players") or [])
+    if start is not None and not 0 <= start < seats:
+        start = None
     return start, race
 
 
@@ -133,6 +138,7 @@ def build_play(table: Table) -> Play:
             table=table,
             table_version=table.version,
             source="table",
+            uuid=play_ids.for_table(table.code),
             played_at=table.finished_at or table.created_at,
             duration_s=duration,
             player_count=len(seats),

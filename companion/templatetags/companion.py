@@ -130,11 +130,11 @@ def as_json(value: Any) -> str:
 
 @register.filter
 def duration(seconds: Any) -> str:
-    """Seconds as h:mm:ss or m:ss."""
+    """Seconds as h:mm:ss or m:ss; an unknown time (an imported play's) as a dash."""
     try:
         total = int(float(seconds))
     except (TypeError, ValueError):
-        return "0:00"
+        return "–"
     hours, rest = divmod(total, 3600)
     minutes, secs = divmod(rest, 60)
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"

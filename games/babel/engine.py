@@ -183,6 +183,11 @@ class BabelGame(Game):
             "reason": result["reason"],
         }
 
+    def start_seat(self, state: State) -> int | None:
+        """Seat 0: "Starší hráč smí začít" and the platform seats the eldest first
+        (DECISIONS.md 14); the first turn is seat 0's in every set-up, hand tracking or not."""
+        return 0
+
     def to_act(self, state: State) -> list[int]:
         if state["result"] is not None:
             return []

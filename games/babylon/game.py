@@ -159,6 +159,15 @@ class BabylonGame(Game):
         handler(new, seat, action)
         return new
 
+    def start_seat(self, state: State) -> int | None:
+        """The first player, set when the table starts ("Libovolným způsobem určete hráče,
+        který bude hrát jako první"): the first seat or the app's draw (option
+        ``first_player``). In the final-scoring-only mode the app never ran the turns and
+        the table chose its first player without it: unknown."""
+        if state["mode"] == MODE_SCORING:
+            return None
+        return int(state["first"])
+
     def to_act(self, state: State) -> list[int]:
         step = state["step"]
         if step == STEP_OVER:

@@ -140,6 +140,12 @@ class StortebekerGame(Game):
     def outcome(self, state: State) -> Outcome | None:
         return final_outcome(state)
 
+    def start_seat(self, state: State) -> int | None:
+        """The seat entered by "X starts": "Začíná hráč, jehož žeton se na bodovací tabulce
+        nachází nejvíc nahoře (zpravidla je to žlutý hráč)." ``None`` until it is entered."""
+        start = state.get("start")
+        return start if isinstance(start, int) else None
+
     def to_act(self, state: State) -> list[int]:
         step = state["step"]
         if step == "over":

@@ -75,6 +75,13 @@ class WallensteinGame(Game):
         return setup.initial_state(players, chosen)
 
     # -- who and what ------------------------------------------------------------
+    def start_seat(self, state: State) -> int | None:
+        """The Startspieler of the first season: "hráč představující generála nahoře
+        (Startspieler) bude hrát první" (Pořadí hráčů během kola). Set when the first
+        turn order is entered; ``None`` before, and in score-only mode, which never
+        enters a turn order."""
+        return season.first_start_seat(state)
+
     def to_act(self, state: State) -> list[int]:
         stage = state["stage"]
         everybody = list(range(len(state["players"])))

@@ -132,7 +132,18 @@ def set_turn_order(state: State, action: Action) -> None:
                 raise IllegalAction(_("%(value)s is not a seat at this table."), value=str(seat))
         require(len(set(order)) == count, _("Every general must appear once in the turn order."))
     state["season_state"]["order"] = order
+    if state.get("start_seat") is None:
+        # The game's start player is the first season's Startspieler; later seasons
+        # draw a new order, so the first one is kept (a state made before this key
+        # existed gets it on replay).
+        state["start_seat"] = order[0]
     state["stage"] = "current_event"
+
+
+def first_start_seat(state: State) -> int | None:
+    """The Startspieler of the game's first season, once its turn order is entered."""
+    seat = state.get("start_seat")
+    return seat if isinstance(seat, int) else None
 
 
 def events_left(state: State) -> list[int]:

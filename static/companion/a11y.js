@@ -92,8 +92,22 @@
     focusInLive = Boolean(region && region.contains(event.target));
   });
 
+  // A table wider than a phone scrolls sideways inside its card; a keyboard must reach it
+  // too (WCAG 2.1.1), so a box that scrolls takes the focus, and one that does not, not.
+  function scrollersTakeFocus() {
+    for (const box of document.querySelectorAll(".scores, .scroll-x, .card")) {
+      const overflow = getComputedStyle(box).overflowX;
+      const scrolls = (overflow === "auto" || overflow === "scroll") && box.scrollWidth > box.clientWidth + 1;
+      if (scrolls && !box.hasAttribute("tabindex")) { box.tabIndex = 0; box.dataset.scrollFocus = ""; }
+      else if (!scrolls && "scrollFocus" in box.dataset) { box.removeAttribute("tabindex"); delete box.dataset.scrollFocus; }
+    }
+  }
+  document.addEventListener("htmx:afterSettle", scrollersTakeFocus);
+  window.addEventListener("resize", scrollersTakeFocus);
+
   document.addEventListener("DOMContentLoaded", () => {
     const region = live();
     if (region) remember(region);
+    scrollersTakeFocus();
   });
 })();

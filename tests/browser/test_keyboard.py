@@ -30,6 +30,15 @@ def announced(page: Any, text: str) -> None:
     )
 
 
+def settled(page: Any, selector: str) -> None:
+    """Wait until the control takes keys: the ghost-tap guard (ghost.js) refuses an Enter on a
+    control that appeared less than 500 ms ago, and a pushed region has just replaced it."""
+    page.wait_for_function(
+        "(sel) => { const el = document.querySelector(sel); return el && !el.closest('[data-fresh]'); }",
+        arg=selector,
+    )
+
+
 @pytest.fixture
 def pair(server: Any, browser: Any) -> Any:
     contexts = [browser.new_context(**KEYBOARD) for _ in range(3)]
@@ -50,6 +59,7 @@ def pair(server: Any, browser: Any) -> Any:
 def test_after_an_entry_the_focus_is_on_the_next_first_control(pair: Any) -> None:
     anna, ben = pair
     field = anna.locator("input[name='f.value']")
+    settled(anna, "input[name='f.value']")
     field.focus()
     field.fill("5")
     with anna.expect_response(lambda r: "/act/" in r.url):
@@ -66,12 +76,14 @@ def test_after_an_entry_the_focus_is_on_the_next_first_control(pair: Any) -> Non
 
     # Ben works with the keyboard in his region; Anna's next entry replaces it under his
     # focus, and the focus lands on his new first control.
+    settled(ben, "#live input[name='f.value']")
     ben.locator("input[name='f.value']").focus()
     ben.locator("input[name='f.value']").fill("3")
     with ben.expect_response(lambda r: "/act/" in r.url):
         ben.locator("input[name='f.value']").press("Enter")
     ben.wait_for_function("() => document.activeElement !== document.body")
     anna.locator(".your-turn").wait_for()
+    settled(anna, "#live .choices button")
     anna.get_by_role("button", name="Let the app roll").focus()
     anna.keyboard.press("Enter")
     ben.locator(".your-turn").wait_for()

@@ -83,6 +83,9 @@ class DiceRace(Game):
         ranking = [winners] + [[i for i, p in enumerate(state["points"]) if p == v] for v in others]
         return Outcome(winners=winners, ranking=ranking, reason=msg(_("Target reached")))
 
+    def start_seat(self, state):  # type: ignore[no-untyped-def]
+        return 0  # the first seat rolls first
+
     def to_act(self, state):  # type: ignore[no-untyped-def]
         return [] if self.outcome(state) else [state["turn"]]
 

@@ -144,7 +144,7 @@ def test_a_bgg_play_record_has_the_published_fields(make_table, join, client, mo
     assert [
         (p.get("name"), p.get("score"), p.get("win"), p.get("startposition"), p.get("color"))
         for p in players
-    ] == [("Anna", "12", "1", "1", "red"), ("Ben", "1", "0", "2", "blue")]
+    ] == [("Anna", "12", "1", "1", "red"), ("Ben", "1", "0", "", "blue")]
     assert set(players[0].attrib) == {
         "username",
         "userid",
