@@ -162,7 +162,8 @@ def plan_correction(
     _check_finished_lock(table, actor, reopen_confirmed)
     game = games.get(table.game)
     actions = selectors.effective(table)
-    index, new_action = _corrected_at(table, game, actions, actor, target, facts)
+    names = selectors.seat_names(table)  # a refusal names seats as they are called now
+    index, new_action = _corrected_at(table, game, actions, actor, target, facts, names)
     new_actions = [*actions[:index], Effective(target, new_action), *actions[index + 1 :]]
     snapshot = (
         Snapshot.objects.filter(table=table, position__lte=index).order_by("-position").first()
@@ -177,7 +178,7 @@ def plan_correction(
             if position % SNAPSHOT_EVERY == 0:
                 fresh_snapshots.append((position, state))
     except ReplayError as error:
-        raise _impossible(game, error, target) from error
+        raise _impossible(game, error, target, names) from error
     return CorrectionPlan(table.version, index, new_action, state, fresh_snapshots)
 
 
@@ -250,12 +251,13 @@ def preview_correction(code: str, actor: Actor, *, target: int, facts: dict[str,
     _check_finished_lock(table, actor, confirmed=True)
     game = games.get(table.game)
     actions = selectors.effective(table)
-    index, new_action = _corrected_at(table, game, actions, actor, target, facts)
+    names = selectors.seat_names(table)  # a refusal names seats as they are called now
+    index, new_action = _corrected_at(table, game, actions, actor, target, facts, names)
     new_actions = [*actions[:index], Effective(target, new_action), *actions[index + 1 :]]
     try:
         after = selectors.replayed(table, game, new_actions, valid_up_to=index)
     except ReplayError as error:
-        raise _impossible(game, error, target) from error
+        raise _impossible(game, error, target, names) from error
     return _preview(table, game, after, facts)
 
 
@@ -325,6 +327,7 @@ def _corrected_at(
     actor: Actor,
     target: int,
     facts: dict[str, Any],
+    names: list[str],
 ) -> tuple[int, Action]:
     """The index of entry ``target`` among the effective actions, and its corrected action."""
     index = next((i for i, item in enumerate(actions) if item.seq == target), None)
@@ -338,23 +341,28 @@ def _corrected_at(
     try:
         new_action = corrected(game, original, facts)
     except IllegalAction as error:
-        raise Refused(error.message) from error
+        raise Refused(named(error.message, names)) from error
     check_values(fields, facts)
     if new_action == original:
         raise Refused(_("The correction changes nothing."))
     return index, new_action
 
 
-def _impossible(game: Game, error: ReplayError, target: int) -> Refused:
+def _impossible(game: Game, error: ReplayError, target: int, names: list[str]) -> Refused:
+    """The replay's reason comes from states that hold the names dealt at the start: shown
+    with the names of record (``companion.naming.named``)."""
     if error.seq == target:
         # The corrected entry itself is refused: its own reason, with its fields' labels.
-        return Refused(labelled(error.error.message, game.facts(error.action)))
+        return Refused(named(labelled(error.error.message, game.facts(error.action)), names))
     return Refused(
-        msg(
-            _("This correction would make entry %(seq)s (%(entry)s) impossible: %(reason)s"),
-            seq=error.seq,
-            entry=game.describe(error.action),
-            reason=error.error.message,
+        named(
+            msg(
+                _("This correction would make entry %(seq)s (%(entry)s) impossible: %(reason)s"),
+                seq=error.seq,
+                entry=game.describe(error.action),
+                reason=error.error.message,
+            ),
+            names,
         )
     )
 

@@ -40,7 +40,7 @@ from games.babel.draws import (
 )
 from games.babel.state import State, is_tracked, opponent, row, temple_deck_unknown
 from games.base import Action, Choice, Field, IllegalAction
-from games.i18n import Msg, _, msg
+from games.i18n import Msg, _, msg, ngettext
 
 Apply = Callable[[State, Action], State]
 
@@ -111,10 +111,9 @@ def _nation_draw_choices(
         return [
             Choice(msg(_("No nation card is left to draw: go on")), {"type": kind}, group=group)
         ]
-    one = count == 1
     if not is_tracked(state):
-        label = _("I drew 1 nation card") if one else _("I drew %(count)s nation cards")
-        return [Choice(msg(label, count=count), {"type": kind}, group=group)]
+        label = ngettext("I drew %(count)s nation card", "I drew %(count)s nation cards", count)
+        return [Choice(label, {"type": kind}, group=group)]
     result: list[Choice] = []
     note: Msg | None = _draw_progress(so_far, count)
     for nation in NATIONS:
@@ -131,14 +130,10 @@ def _nation_draw_choices(
         )
         if reason is None:
             note = None  # shown once, above the first button that can be tapped
-    let = (
-        _("Let the app draw 1 nation card") if one else _("Let the app draw %(count)s nation cards")
+    let = ngettext(
+        "Let the app draw %(count)s nation card", "Let the app draw %(count)s nation cards", count
     )
-    result.append(
-        Choice(
-            msg(let, count=count), {"type": kind, "by_app": True}, group=group, style="secondary"
-        )
-    )
+    result.append(Choice(let, {"type": kind, "by_app": True}, group=group, style="secondary"))
     return result
 
 
@@ -405,7 +400,7 @@ def _ability_choices(apply: Apply, state: State, seat: int, place: str) -> list[
             group,
             fields=run_fields,
             note=msg(
-                _("%(player)s holds %(hand)s nation cards and keeps %(kept)s."),
+                _("%(player)s's nation cards in hand: %(hand)s; %(kept)s stay."),
                 player=state["players"][other],
                 hand=hand,
                 kept=hand - hand // 2,
@@ -524,10 +519,12 @@ def _temple_choices(apply: Apply, state: State, seat: int) -> list[Choice]:
             shown = None  # the note once, above the first level that can be tapped
     if pending:
         let = msg(_("Let the app draw the second temple card"))
-    elif count == 1:
-        let = msg(_("Let the app draw 1 temple card"))
     else:
-        let = msg(_("Let the app draw %(count)s temple cards"), count=count)
+        let = ngettext(
+            "Let the app draw %(count)s temple card",
+            "Let the app draw %(count)s temple cards",
+            count,
+        )
     result.append(
         Choice(let, {"type": "draw_temples", "by_app": True}, group=group, style="secondary")
     )

@@ -25,7 +25,7 @@ from games.babel.state import (
     temple_total,
 )
 from games.base import Action, Phase
-from games.i18n import Msg, _, msg
+from games.i18n import Msg, _, msg, ngettext
 
 
 def view(state: State, seat: int | None) -> State:
@@ -87,7 +87,7 @@ def event_lines(state: State) -> list[Msg]:
         return [
             msg(
                 _(
-                    "%(player)s used three %(nation)s: %(opponent)s's hand is cut from %(before)s to %(after)s cards."
+                    "%(player)s used three %(nation)s: %(opponent)s's cards in hand: %(before)s → %(after)s."
                 ),
                 player=name,
                 nation=nation,
@@ -192,15 +192,13 @@ def phase(state: State) -> Phase:
         return {"key": STAGE_DEAL, "label": msg(_("Both players enter their starting hands."))}
     pending = state["pending"]
     if pending is not None:
-        text = _("%(player)s: discard %(count)s cards")
-        if pending["count"] == 1:
-            text = _("%(player)s: discard 1 card")
         return {
             "key": "discard",
-            "label": msg(
-                text,
+            "label": ngettext(
+                "%(player)s: discard %(count)s card",
+                "%(player)s: discard %(count)s cards",
+                pending["count"],
                 player=state["players"][pending["seat"]],
-                count=pending["count"],
             ),
         }
     labels = {

@@ -42,7 +42,7 @@ from games.babylon.preparation import (
 from games.babylon.scoring import FLOOR_COUNTS, empty_floor
 from games.babylon.turn import TILE_EXTRACTED, TILE_STORED, extraction_pillars, lies_exactly_over
 from games.base import Action, Choice, Field, IllegalAction, State
-from games.i18n import Msg, _, msg
+from games.i18n import Msg, _, msg, ngettext
 
 if TYPE_CHECKING:
     from games.babylon.game import BabylonGame
@@ -144,15 +144,17 @@ def extract_choices(game: BabylonGame, state: State, seat: int) -> list[Choice]:
         if not stack:
             continue  # an empty place offers nothing to take
         pillars = extraction_pillars(state, seat, place, seen)[SINGLE]
+        row, column = divmod(place, QUARRY_SIDE)
         result.append(
             Choice(
-                place_label(
-                    _("Row %(row)s, column %(column)s, %(material)s: 1 pillar")
-                    if pillars == 1
-                    else _("Row %(row)s, column %(column)s, %(material)s: %(pillars)s pillars"),
-                    place,
+                ngettext(
+                    "Row %(row)s, column %(column)s, %(material)s: %(pillars)s pillar",
+                    "Row %(row)s, column %(column)s, %(material)s: %(pillars)s pillars",
+                    pillars,
                     material=MATERIAL_LABELS[stack[-1]],
                     pillars=pillars,
+                    row=row + 1,
+                    column=column + 1,
                 ),
                 {"type": "extract", "place": place, "flower": seen},
                 group=_("Take the tile (the pillars it gives you)"),

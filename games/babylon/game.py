@@ -61,7 +61,7 @@ from games.base import (
     State,
     seat_arg,
 )
-from games.i18n import Msg, _, msg
+from games.i18n import Msg, _, msg, ngettext, seat_name
 
 # Which step accepts which action; the handlers check everything else.
 HANDLERS: dict[str, tuple[str, Any]] = {
@@ -149,7 +149,8 @@ class BabylonGame(Game):
         seat = seat_arg(state, action)
         if seat not in self.to_act(state):
             raise IllegalAction(
-                _("It is not %(player)s's entry now."), player=state["players"][seat]
+                _("It is not %(player)s's entry now."),
+                player=seat_name(seat, state["players"][seat]),
             )
         step, handler = HANDLERS[kind]
         if state["step"] != step:
@@ -221,7 +222,7 @@ class BabylonGame(Game):
         if len(winners) > 1:
             reason = msg(_("Tied on points and on visible holes: a shared win."))
         elif totals.count(best) > 1:
-            reason = msg(_("Tied on points: the fewest visible holes win."))
+            reason = msg(_("Tied on points: the player with the fewest visible holes wins."))
         else:
             reason = msg(_("Most victory points."))
         return {"winners": winners, "ranking": groups, "reason": reason}
@@ -362,15 +363,33 @@ def describe_action(action: Action) -> Msg:
             **place_name(action.get("place")),
         )
     if kind == "place_tile":
-        text = {
-            "extracted": _(
-                "Places the tile just taken on floor %(floor)s on %(supports)s pillars."
-            ),
-            "stored": _("Places the stored tile on floor %(floor)s on %(supports)s pillars."),
-        }.get(
-            str(action.get("tile")), _("Places a tile on floor %(floor)s on %(supports)s pillars.")
+        supports = action.get("supports", "?")
+        # Odd data (a correction's preview) may lack the number: the plural form then.
+        count = supports if isinstance(supports, int) and not isinstance(supports, bool) else 0
+        floor = action.get("floor", "?")
+        if action.get("tile") == "extracted":
+            return ngettext(
+                "Places the tile just taken on floor %(floor)s on %(supports)s pillar.",
+                "Places the tile just taken on floor %(floor)s on %(supports)s pillars.",
+                count,
+                floor=floor,
+                supports=supports,
+            )
+        if action.get("tile") == "stored":
+            return ngettext(
+                "Places the stored tile on floor %(floor)s on %(supports)s pillar.",
+                "Places the stored tile on floor %(floor)s on %(supports)s pillars.",
+                count,
+                floor=floor,
+                supports=supports,
+            )
+        return ngettext(
+            "Places a tile on floor %(floor)s on %(supports)s pillar.",
+            "Places a tile on floor %(floor)s on %(supports)s pillars.",
+            count,
+            floor=floor,
+            supports=supports,
         )
-        return msg(text, floor=action.get("floor", "?"), supports=action.get("supports", "?"))
     if kind == "tile_flower":
         if action.get("flower") is None:
             return msg(_("Chooses another flower."))
@@ -405,10 +424,16 @@ def describe_action(action: Action) -> Msg:
             _("Reveals the round token: %(effect)s"),
             effect=label_of(EFFECT_LABELS, action.get("effect")),
         )
-    if kind == "final":
-        return msg(_("Confirms the garden: %(holes)s visible holes."), holes=action.get("holes"))
+    if kind in ("final", "confirm"):
+        holes = action.get("holes")
+        # Odd data may lack the number: the plural form then.
+        count = holes if isinstance(holes, int) and not isinstance(holes, bool) else 0
+        return ngettext(
+            "Confirms the garden: %(holes)s visible hole.",
+            "Confirms the garden: %(holes)s visible holes.",
+            count,
+            holes=holes,
+        )
     if kind == "floor":
         return msg(_("Enters floor %(floor)s of the garden."), floor=action.get("floor", "?"))
-    if kind == "confirm":
-        return msg(_("Confirms the garden: %(holes)s visible holes."), holes=action.get("holes"))
     return msg(_("Unknown entry %(type)s."), type=str(kind))

@@ -7,6 +7,7 @@ sent without ``seen`` (a script) says "a ship".
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from games.base import Action
@@ -16,35 +17,72 @@ from .cards import CARD_LABELS
 from .seen import seen_ship
 from .ships import SHIP_COLOUR_LABELS
 
-#: Per entry type: the line with the ship named, and the line without.
-SHIP_LINES: dict[str, tuple[str, str]] = {
+#: Per entry type: the line with the ship named, its points counted ("1 point", "5 points":
+#: one ``ngettext`` with its texts written out, so that makemessages files the pair), and
+#: the line without.
+SHIP_LINES: dict[str, tuple[Callable[..., Msg], str]] = {
     "lay": (
-        _("Laid %(card)s at the %(colour)s ship (%(points)s points)."),
+        lambda n, **args: ngettext(
+            "Laid %(card)s at the %(colour)s ship (%(points)s point).",
+            "Laid %(card)s at the %(colour)s ship (%(points)s points).",
+            n,
+            **args,
+        ),
         _("Laid %(card)s at a ship."),
     ),
     "lay_pirate": (
-        _("Laid a face-down pirate at the %(colour)s ship (%(points)s points)."),
+        lambda n, **args: ngettext(
+            "Laid a face-down pirate at the %(colour)s ship (%(points)s point).",
+            "Laid a face-down pirate at the %(colour)s ship (%(points)s points).",
+            n,
+            **args,
+        ),
         _("Laid a face-down pirate at a ship."),
     ),
     "fire": (
-        _("Fired the cannons at the %(colour)s ship (%(points)s points)."),
+        lambda n, **args: ngettext(
+            "Fired the cannons at the %(colour)s ship (%(points)s point).",
+            "Fired the cannons at the %(colour)s ship (%(points)s points).",
+            n,
+            **args,
+        ),
         _("Fired the cannons at a ship."),
     ),
     "board": (
-        _("Boarded the %(colour)s ship (%(points)s points)."),
+        lambda n, **args: ngettext(
+            "Boarded the %(colour)s ship (%(points)s point).",
+            "Boarded the %(colour)s ship (%(points)s points).",
+            n,
+            **args,
+        ),
         _("Boarded a ship."),
     ),
     "counter": (
-        _("Counter-attacked at the %(colour)s ship (%(points)s points)."),
+        lambda n, **args: ngettext(
+            "Counter-attacked at the %(colour)s ship (%(points)s point).",
+            "Counter-attacked at the %(colour)s ship (%(points)s points).",
+            n,
+            **args,
+        ),
         _("Counter-attacked."),
     ),
     "penalty": (
-        _(
-            "Rolled the colour dice for the failed boarding of the %(colour)s ship (%(points)s points)."
+        lambda n, **args: ngettext(
+            "Rolled the colour dice for the failed boarding of the %(colour)s ship "
+            "(%(points)s point).",
+            "Rolled the colour dice for the failed boarding of the %(colour)s ship "
+            "(%(points)s points).",
+            n,
+            **args,
         ),
         _("Rolled the colour dice for the failed boarding."),
     ),
 }
+
+
+def _count(value: Any) -> int:
+    """A ship's points as the count of its line; odd data (no number) takes the plural."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
 
 def _card(action: Action) -> str:
@@ -57,7 +95,8 @@ def _about_ship(line: str, action: Action, **args: Any) -> Msg:
     ship = seen_ship(action)
     colour = ship.get("colour") if ship else None
     if ship and isinstance(colour, str) and colour in SHIP_COLOUR_LABELS:
-        return msg(named, colour=SHIP_COLOUR_LABELS[colour], points=ship["points"], **args)
+        points = ship["points"]
+        return named(_count(points), colour=SHIP_COLOUR_LABELS[colour], points=points, **args)
     return msg(unnamed, **args)
 
 
@@ -74,10 +113,13 @@ def describe_action(action: Action) -> Msg:
     kind = action.get("type")
     if kind == "ship":
         colour = action.get("colour")
-        return msg(
-            _("A %(colour)s ship worth %(points)s points with defence %(defence)s came into view."),
+        points = action.get("points", "?")
+        return ngettext(
+            "A %(colour)s ship worth %(points)s point with defence %(defence)s came into view.",
+            "A %(colour)s ship worth %(points)s points with defence %(defence)s came into view.",
+            _count(points),
             colour=SHIP_COLOUR_LABELS.get(colour, "?") if isinstance(colour, str) else "?",
-            points=action.get("points", "?"),
+            points=points,
             defence=action.get("defence", "?"),
         )
     if kind == "start":

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.base import State
-from games.i18n import msg
+from games.i18n import Msg, msg
 from games.wallenstein.data import BUILDING_STOCK, BUILDINGS, EVENTS, REVOLT_MARKERS, EventCard
 
 NOTES_KEPT = 12
@@ -112,7 +112,8 @@ def event_is(state: State, kind: str, region: str | None = None) -> bool:
     return region is None or event.region == region
 
 
-def note(state: State, text: str, **args: Any) -> None:
-    """Remember a line for the table (cancelled actions, battle results)."""
-    state["notes"].append(msg(text, **args))
+def note(state: State, text: str | Msg, **args: Any) -> None:
+    """Remember a line for the table (cancelled actions, battle results); ``text`` may be a
+    ready ``Msg`` (``ngettext`` where the line counts something)."""
+    state["notes"].append(text if isinstance(text, dict) else msg(text, **args))
     del state["notes"][:-NOTES_KEPT]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.base import Action, Choice, Field, State
-from games.i18n import Msg, _, msg
+from games.i18n import Msg, _, msg, ngettext
 from games.wallenstein import actions, score_only, season, setup, tower, winter
 from games.wallenstein.data import (
     ACTION_CARDS,
@@ -249,7 +249,13 @@ def _draft(state: State, seat: int) -> list[Choice]:
     # "všechny kostičky z jedné skupiny armád"), never a silent default
     result = [
         Choice(
-            msg(_("Take %(land)s with %(armies)s armies"), land=lands()[land].name, armies=size),
+            ngettext(
+                "Take %(land)s with %(armies)s army",
+                "Take %(land)s with %(armies)s armies",
+                size,
+                land=lands()[land].name,
+                armies=size,
+            ),
             {"type": "take", "from": "face_up", "land": land, "group": size},
             group=group,
         )
@@ -577,6 +583,11 @@ def _land_name(value: Any) -> str:
     return lands()[value].name if isinstance(value, str) and value in lands() else str(value)
 
 
+def _count(value: Any) -> int:
+    """A number of the entry as a message's count; odd data (no number) takes the plural."""
+    return value if type(value) is int else 0
+
+
 def _event_name(value: Any) -> Any:
     return event_short_label(value) if type(value) is int and value in EVENTS else str(value)
 
@@ -609,13 +620,17 @@ def describe(action: Action) -> Msg:
         return msg(_("The face-up land cards go under the deck"))
     if kind == "take":
         if action.get("from") == "face_up" or not by_app:
-            return msg(
-                _("Takes %(land)s and places %(armies)s armies"),
+            return ngettext(
+                "Takes %(land)s and places %(armies)s army",
+                "Takes %(land)s and places %(armies)s armies",
+                _count(action.get("group")),
                 land=_land_name(action.get("land")),
                 armies=action.get("group"),
             )
-        return msg(
-            _("Takes the top card of the deck and places %(armies)s armies"),
+        return ngettext(
+            "Takes the top card of the deck and places %(armies)s army",
+            "Takes the top card of the deck and places %(armies)s armies",
+            _count(action.get("group")),
             armies=action.get("group"),
         )
     if kind == "events":

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.base import Action, Choice, Field, IllegalAction, State, require
-from games.i18n import _, msg
+from games.i18n import _, msg, ngettext
 from games.wallenstein import board, report, scoring
 from games.wallenstein.data import BUILDING_LABELS, BUILDINGS, YEARS, lands
 
@@ -44,12 +44,16 @@ def enter_land(state: State, action: Action) -> None:
         owner != UNOWNED or not built,
         _("An unowned land has no buildings: its card is in the deck."),
     )
-    require(
-        len(built) <= lands()[land].building_sites,
-        _("%(land)s has only %(count)s cities for buildings."),
-        land=lands()[land].name,
-        count=lands()[land].building_sites,
-    )
+    sites = lands()[land].building_sites
+    if len(built) > sites:
+        raise IllegalAction(
+            ngettext(
+                "%(land)s has only %(count)s city for buildings.",
+                "%(land)s has only %(count)s cities for buildings.",
+                sites,
+                land=lands()[land].name,
+            )
+        )
     info = state["lands"][land]
     for kind in BUILDINGS:
         if kind in built and not info[kind]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.base import Action, IllegalAction, State, require, seeded_random
-from games.i18n import _
+from games.i18n import _, seat_name
 from games.wallenstein import actions, board
 from games.wallenstein.data import (
     ACTION_CARDS,
@@ -224,7 +224,7 @@ def play(state: State, seat: int, action: Action) -> None:
     season = state["season_state"]
     card = current_card(state)
     land = action.get("land")
-    name = state["players"][seat]
+    name = seat_name(seat, state["players"][seat])
     label = ACTION_CARDS[card].label
     if land == BLANK:
         reason = why_not_blank(state, seat)
@@ -315,7 +315,7 @@ def skip_idle(state: State) -> None:
             board.note(
                 state,
                 _("%(player)s has no land card left on the board this season."),
-                player=state["players"][seat],
+                player=seat_name(seat, state["players"][seat]),
             )
         _next_turn(state)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.base import IllegalAction, State, require, seeded_random
-from games.i18n import _
+from games.i18n import _, ngettext, seat_name
 from games.wallenstein import board, tower
 from games.wallenstein.data import (
     ARMIES_PER_PLAYER,
@@ -215,10 +215,14 @@ def take(state: State, seat: int, action: dict[str, Any]) -> None:
     draft["refreshed"] = False
     board.note(
         state,
-        _("%(player)s takes %(land)s and places %(armies)s armies."),
-        player=state["players"][seat],
-        land=lands()[land].name,
-        armies=armies,
+        ngettext(
+            "%(player)s takes %(land)s and places %(armies)s army.",
+            "%(player)s takes %(land)s and places %(armies)s armies.",
+            armies,
+            player=seat_name(seat, state["players"][seat]),
+            land=lands()[land].name,
+            armies=armies,
+        ),
     )
     if not any(draft["groups"]):
         state["draft"] = None

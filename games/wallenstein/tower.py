@@ -22,7 +22,7 @@ import random
 from typing import Any
 
 from games.base import IllegalAction, State, require
-from games.i18n import _
+from games.i18n import _, seat_name
 from games.wallenstein import board, report
 
 # The chance that one cube comes out when the app simulates the tower: real towers keep a
@@ -118,12 +118,13 @@ def drop(state: State, out: dict[str, Any]) -> dict[str, Any]:
             if hidden:
                 # the ledger is only used for checking: do not tell how many are inside
                 raise IllegalAction(
-                    _("That many cubes of %(player)s cannot be in the tower."), player=names[seat]
+                    _("That many cubes of %(player)s cannot be in the tower."),
+                    player=seat_name(seat, names[seat]),
                 )
             raise IllegalAction(
                 _("Cubes of %(player)s in the tower: at most %(count)s, not %(out)s."),
                 count=limit,
-                player=names[seat],
+                player=seat_name(seat, names[seat]),
                 out=came,
             )
     if out["peasants"] > most["peasants"]:

@@ -9,7 +9,7 @@ revolting lands from the player's land cards, blanks included.
 from __future__ import annotations
 
 from games.base import Action, IllegalAction, State, require, seeded_random
-from games.i18n import _
+from games.i18n import _, seat_name
 from games.wallenstein import board, report, scoring, tower
 from games.wallenstein.data import BLANK_CARDS, EVENTS, YEARS, hunger_revolts, lands
 
@@ -91,7 +91,7 @@ def draw(state: State, action: Action) -> None:
             )
     head["drawn"].append(card)
     seat = head["seat"]
-    name = state["players"][seat]
+    name = seat_name(seat, state["players"][seat])
     if card == BLANK:
         state["winter"]["revolts"].append({"seat": seat, "land": None, "land_name": None})
         board.note(state, _("A blank card was drawn for %(player)s: no revolt there."), player=name)

@@ -30,7 +30,7 @@ def start_babel(page: Any, base_url: str) -> str:
 
 
 ABILITY_SUMMARY = {
-    "EN": "Anna used three Medes: Ben's hand is cut from 6 to 3 cards.",
+    "EN": "Anna used three Medes: Ben's cards in hand: 6 → 3.",
     "CS": "Anna využil(a) tři karty (Médové): karty v ruce hráče Ben: 6 → 3.",
     "RU": "Anna использует трёх (Мидийцы): карты на руке игрока Ben: 6 → 3.",
 }

@@ -25,10 +25,6 @@ from companion.templatetags.companion import translate
 from games.base import IllegalAction
 from games.i18n import msg, render_english, seat_name
 
-# Engines whose kept messages still carry plain names; their code is being rewritten now
-# and locale/glossary/TODO-code.md (item N1) says what to change. The list may only shrink.
-KNOWN_LEAKS = {"wallenstein": "TODO-code.md N1"}
-
 
 def test_a_seats_name_in_a_message_is_shown_as_the_seat_is_called_now() -> None:
     reason = msg("%(player)s wins.", player=seat_name(1, "Player 2"))
@@ -143,9 +139,6 @@ def test_what_a_game_shows_never_holds_a_name_dealt_at_the_start(slug: str) -> N
             if "Dealt" in text:
                 start = text.index("Dealt")
                 leaks.append(text[max(0, start - 160) : start + 20])
-    if slug in KNOWN_LEAKS:
-        assert leaks, f"{slug} shows no dealt name any more: remove it from KNOWN_LEAKS"
-        return
     assert not leaks, f"{slug} shows a name dealt at the start:\n  " + "\n  ".join(
         dict.fromkeys(leaks[:10])
     )
@@ -176,3 +169,44 @@ def test_a_corrections_preview_names_the_seats_as_they_are_called_now(
     page = html.unescape(response.content.decode())
     assert "Anna's points change." in page
     assert "Player 1" not in page
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("step", ["preview", "apply"])
+def test_a_corrections_refusal_names_the_seats_as_they_are_called_now(
+    make_table, join, monkeypatch, step: str
+):
+    """A correction that makes a later entry impossible is refused with the engine's reason;
+    the replayed states still hold the names dealt at the start, the refusal shows the names
+    of record, both at the preview and at the confirmation."""
+    from tests.engines.dice_race import GAME as DICE_RACE
+
+    rolled = DICE_RACE.apply
+
+    def apply(state: Any, action: Any) -> Any:
+        if action.get("type") == "roll" and state.get("last") == 6:  # this test's own rule
+            seat = state["turn"]
+            raise IllegalAction(
+                "%(player)s cannot roll after a six.",
+                player=seat_name(seat, state["players"][seat]),
+            )
+        return rolled(state, action)
+
+    monkeypatch.setattr(DICE_RACE, "apply", apply)
+    table, _host = make_table()  # started with "Player 1", "Player 2"
+    anna = join(table, 0, "Anna")
+    dana = join(table, 1, "Dana")
+    assert anna.act({"type": "roll", "value": 3}).status_code == 302
+    assert dana.act({"type": "roll", "value": 2}).status_code == 302
+    seq = table.events.filter(kind="action").values_list("seq", flat=True).first()
+    table.refresh_from_db()
+    before = table.state
+    response = anna.client.post(
+        f"/t/{table.code}/correct/{seq}/",
+        {"step": step, "f.value": "6", "version": table.state_version, "idem": f"six-{step}"},
+    )
+    page = html.unescape(response.content.decode())
+    assert "Dana cannot roll after a six." in page
+    assert "Player 2" not in page
+    table.refresh_from_db()
+    assert table.state == before  # refused: nothing changed

@@ -10,9 +10,6 @@
   over every msgid and translation (``%(…)s`` before a counted noun, or a genitive plural
   right before ``%(…)s``) and by an explicit list; it must be a plural entry, or say it
   without the pair ("body: 3").
-
-Messages in files that other work is rewriting now are listed in ``KNOWN`` with the item of
-``locale/glossary/TODO-code.md`` that converts them; the list may only shrink.
 """
 
 from __future__ import annotations
@@ -29,7 +26,6 @@ from django.utils import translation
 
 from companion.templatetags.companion import translate
 from tests.catalogues import (
-    ROOT,
     Entry,
     catalogues,
     glossary,
@@ -99,48 +95,6 @@ WORD = r"[^\W\d_]+"
 NUMBER_THEN_WORDS = re.compile(rf"(?<![\w.,/−–-])(\d+)((?:\s+{WORD}){{1,3}})")
 PLACEHOLDER_THEN_WORD = re.compile(rf"%\((\w+)\)s\s+({WORD})")
 WORD_THEN_PLACEHOLDER = re.compile(rf"({WORD})\s+%\((\w+)\)s")
-
-# Messages with a number–noun pair in code that is being rewritten into declarations now
-# (games/*/choices.py, games/stortebeker/describe.py, games/wallenstein/**): each is an item
-# of locale/glossary/TODO-code.md, which says the ngettext and the translations to use.
-KNOWN: dict[str, str] = {
-    # Babel: choices.py
-    "I drew %(count)s nation cards": "TODO-code.md B1",
-    "Let the app draw %(count)s nation cards": "TODO-code.md B1",
-    "Let the app draw %(count)s temple cards": "TODO-code.md B1",
-    "%(player)s holds %(hand)s nation cards and keeps %(kept)s.": "TODO-code.md B2",
-    # Babel: views.py
-    "%(player)s used three %(nation)s: %(opponent)s's hand is cut from %(before)s to "
-    "%(after)s cards.": "TODO-code.md B3",
-    "%(player)s: discard %(count)s cards": "TODO-code.md B4",
-    # Babylon: choices.py, game.py
-    "Row %(row)s, column %(column)s, %(material)s: %(pillars)s pillars": "TODO-code.md Y1",
-    "Places the tile just taken on floor %(floor)s on %(supports)s pillars.": "TODO-code.md Y2",
-    "Places the stored tile on floor %(floor)s on %(supports)s pillars.": "TODO-code.md Y2",
-    "Places a tile on floor %(floor)s on %(supports)s pillars.": "TODO-code.md Y2",
-    "Confirms the garden: %(holes)s visible holes.": "TODO-code.md Y3",
-    # Störtebeker: describe.py
-    "Laid %(card)s at the %(colour)s ship (%(points)s points).": "TODO-code.md S1",
-    "Laid a face-down pirate at the %(colour)s ship (%(points)s points).": "TODO-code.md S1",
-    "Fired the cannons at the %(colour)s ship (%(points)s points).": "TODO-code.md S1",
-    "Boarded the %(colour)s ship (%(points)s points).": "TODO-code.md S1",
-    "Counter-attacked at the %(colour)s ship (%(points)s points).": "TODO-code.md S1",
-    "Rolled the colour dice for the failed boarding of the %(colour)s ship "
-    "(%(points)s points).": "TODO-code.md S1",
-    "A %(colour)s ship worth %(points)s points with defence %(defence)s came into view.": (
-        "TODO-code.md S1"
-    ),
-    # Wallenstein
-    "Take %(land)s with %(armies)s armies": "TODO-code.md W2",
-    "Takes %(land)s and places %(armies)s armies": "TODO-code.md W2",
-    "Takes the top card of the deck and places %(armies)s armies": "TODO-code.md W2",
-    "%(player)s takes %(land)s and places %(armies)s armies.": "TODO-code.md W2",
-    "%(land)s has only %(count)s cities for buildings.": "TODO-code.md W3",
-    "%(player)s wins and takes %(land)s: %(n)s armies stay there.": "TODO-code.md W4",
-    "%(player)s holds %(land)s: %(n)s armies stand there now.": "TODO-code.md W4",
-    "%(land)s, %(n)s peasants (%(markers)s revolt markers + %(extra)s)": "TODO-code.md W5",
-    "%(n)s land revolts, +%(extra)s peasants": "TODO-code.md W5",
-}
 
 # Number–noun messages the heuristic cannot see (the count hides in a placeholder whose name
 # says nothing): each must be a plural entry.
@@ -359,7 +313,7 @@ def test_a_plural_entry_takes_the_form_of_each_count(key: str, language: str) ->
         if count:
             for other, word in PLACEHOLDER_THEN_WORD.findall(entry.msgid_plural or ""):
                 second = other != count and other not in NOT_A_COUNT
-                if second and word.lower() in forms("en") and entry.msgid not in KNOWN:
+                if second and word.lower() in forms("en"):
                     problems.append(f"%({other})s {word}: a second count in one message")
     assert not problems, "\n".join(dict.fromkeys(problems))
 
@@ -393,7 +347,7 @@ def test_a_number_before_a_noun_takes_plural_forms() -> None:
     """Found by the heuristic or listed in EXPLICIT, and not a plural entry: a failure."""
     found = []
     for po, entry in all_entries():
-        if entry.msgid_plural or entry.msgid in KNOWN:
+        if entry.msgid_plural:
             continue
         pairs = number_noun_pairs(po, entry)
         if entry.msgid in EXPLICIT:
@@ -403,22 +357,6 @@ def test_a_number_before_a_noun_takes_plural_forms() -> None:
     assert not found, "Use ngettext / blocktranslate count, or say it without the pair:\n  " + (
         "\n  ".join(found)
     )
-
-
-def test_the_known_offenders_are_still_offending() -> None:
-    """KNOWN may only shrink: an entry fixed (or gone) must leave the list, so that the list
-    never hides a new message."""
-    still = {
-        entry.msgid
-        for po, entry in all_entries()
-        if entry.msgid in KNOWN
-        and (number_noun_pairs(po, entry) or (entry.msgid_plural and count_key(entry) is not None))
-    }
-    stale = sorted(set(KNOWN) - still)
-    assert not stale, "Fixed: remove from KNOWN (and tick TODO-code.md):\n  " + "\n  ".join(stale)
-    todo = (ROOT / "locale" / "glossary" / "TODO-code.md").read_text(encoding="utf-8")
-    missing = sorted({item for item in KNOWN.values() if item.split()[-1] not in todo})
-    assert not missing, f"KNOWN points at items that TODO-code.md does not have: {missing}"
 
 
 @pytest.mark.parametrize("po", catalogues(), ids=rel)

@@ -11,6 +11,7 @@ import pytest
 from games.babel import GAME
 from games.babel.constants import STAGE_ACTIONS, STAGE_DRAW
 from games.base import IllegalAction
+from games.i18n import render_english
 from tests.games.babel.helpers import act, arrange, check_invariants, new_game, refused
 
 
@@ -315,5 +316,5 @@ def test_temple_entry_with_a_known_first_card_and_one_card_left() -> None:
     rest = [int(level) for level, count in unknown.items() for _ in range(count)]
     rest.remove(6)
     state = arrange(state, stage="temple", temple_rows=[rest, []])
-    labels = [c.label["text"] for c in GAME.choices(state, 0) if not c.disabled]
-    assert labels == ["Level %(level)s", "Let the app draw 1 temple card"]
+    labels = [render_english(c.label) for c in GAME.choices(state, 0) if not c.disabled]
+    assert labels == ["Level 6", "Let the app draw 1 temple card"]

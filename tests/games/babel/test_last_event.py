@@ -53,7 +53,7 @@ def test_halving_says_from_how_many_to_how_many() -> None:
     opponent discards them one by one."""
     state = at(H, [S, S, S], [], hand_sizes=[2, 7])
     state = act(state, 0, "ability", nation=S, power="halve")
-    expected = "Anna used three Sumerians: Ben's hand is cut from 7 to 4 cards."
+    expected = "Anna used three Sumerians: Ben's cards in hand: 7 → 4."
     assert lines(state, None) == [expected]
     state = act(state, 1, "give_up", nation=M)
     assert lines(state, 1) == [expected]

@@ -9,11 +9,12 @@ from typing import Any
 from games.babel import GAME
 from games.babel.constants import STAGE_ACTIONS, STAGE_DEAL, STAGE_DRAW, STAGE_TEMPLE
 from games.babel.draws import next_temple_levels
+from games.i18n import render_english
 from tests.games.babel.helpers import act, arrange, check_invariants, new_game, refused
 
 
 def by_label(state: dict[str, Any], seat: int) -> dict[str, Any]:
-    return {c.label["text"] % c.label["args"]: c for c in GAME.choices(state, seat)}
+    return {render_english(c.label): c for c in GAME.choices(state, seat)}
 
 
 def temple_turn(**layout: Any) -> dict[str, Any]:

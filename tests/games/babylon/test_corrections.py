@@ -5,11 +5,12 @@ from __future__ import annotations
 import copy
 
 from games.babylon import GAME
+from games.i18n import render_english
 from tests.games.babylon.helpers import act, give_turn, in_play
 
 
 def english(line: dict) -> str:
-    return line["text"] % line["args"]
+    return render_english(line)
 
 
 def test_facts_carry_help_lines() -> None:

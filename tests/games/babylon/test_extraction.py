@@ -7,6 +7,7 @@ import pytest
 from games.babylon import GAME
 from games.babylon.quarry import extraction
 from games.base import IllegalAction
+from games.i18n import render_english
 from tests.games.babylon.helpers import act, in_play, with_quarry
 
 FULL = ["basalt", "granite", "clay"]
@@ -173,7 +174,7 @@ def test_one_pillar_label_is_singular() -> None:
     state = with_quarry(in_play(4), {5: FULL[:2], 1: FULL, 4: FULL, 6: FULL, 9: FULL[:1]})
     state = act(state, 0, type="tile_flower", flower="pink")
     label = next(c.label for c in GAME.choices(state, 0) if c.action.get("place") == 5)
-    assert label["text"].endswith(": 1 pillar")
+    assert render_english(label).endswith(": 1 pillar")
 
 
 def test_flower_step_is_refused_out_of_turn_and_for_bad_flowers() -> None:

@@ -70,3 +70,18 @@ def test_describe_names_ship_and_card() -> None:
     assert render_english(GAME.describe(lay)) == "Laid rum at the black ship (5 points)."
     draw = GAME.describe({"type": "draw", "card_1": "rum", "card_2": "meat"})
     assert render_english(draw) == "Drew 2 cards."
+
+
+def test_describe_counts_a_ships_points() -> None:
+    """Issue 23: "1 point", never "1 points"; a script's entry without a number reads "?"."""
+    state = started(2, sea=[ship("red", 1, 3, rum=1)])
+    lay = next(c.action for c in GAME.choices(state, 0) if c.action.get("card") == "rum")
+    assert render_english(GAME.describe(lay)) == "Laid rum at the red ship (1 point)."
+    came = {"type": "ship", "colour": "red", "points": 1, "defence": 3}
+    assert render_english(GAME.describe(came)) == (
+        "A red ship worth 1 point with defence 3 came into view."
+    )
+    came = {"type": "ship", "colour": "red", "defence": 3}
+    assert render_english(GAME.describe(came)) == (
+        "A red ship worth ? points with defence 3 came into view."
+    )

@@ -80,5 +80,7 @@ def test_no_more_buildings_than_cities() -> None:
 
     state = _table()
     one_city = next(land for land in state["lands"] if lands()[land].building_sites == 1)
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction) as refused:
         _land(state, one_city, A, "palace", "church")
+    # issue 23: "1 city", never "1 cities"
+    assert refused.value.reason == f"{lands()[one_city].name} has only 1 city for buildings."
