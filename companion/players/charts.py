@@ -98,24 +98,28 @@ def text_width(text: str) -> float:
 
 
 def spread(wanted: Sequence[float], *, top: float, bottom: float) -> list[float]:
-    """Baselines near ``wanted``, each ``LABEL_HEIGHT`` from the next, within top..bottom.
+    """Baselines near ``wanted``, each at least ``LABEL_HEIGHT`` from the next, in top..bottom.
 
-    Deterministic: downwards in order of the wanted place (ties by position in the list),
-    then back upwards from the bottom if the last one fell out.
+    Labels that would collide form a block centred on their wanted places (so the block stays
+    beside the close line ends instead of sliding below them); blocks that then touch merge.
+    Deterministic: in order of the wanted place, ties by position in the list.
     """
     order = sorted(range(len(wanted)), key=lambda i: (wanted[i], i))
-    placed = {i: min(max(wanted[i], top), bottom) for i in order}
-    previous: float | None = None
+    blocks: list[list[int]] = []  # runs of labels, each run stacked LABEL_HEIGHT apart
+
+    def first(block: list[int]) -> float:
+        centre = sum(wanted[i] for i in block) / len(block)
+        lowest_first = bottom - (len(block) - 1) * LABEL_HEIGHT
+        return max(top, min(centre - (len(block) - 1) * LABEL_HEIGHT / 2, lowest_first))
+
     for i in order:
-        if previous is not None:
-            placed[i] = max(placed[i], previous + LABEL_HEIGHT)
-        previous = placed[i]
-    following: float | None = None
-    for i in reversed(order):
-        if following is not None:
-            placed[i] = min(placed[i], following - LABEL_HEIGHT)
-        placed[i] = min(placed[i], bottom)
-        following = placed[i]
+        blocks.append([i])
+        while len(blocks) > 1 and (
+            first(blocks[-2]) + len(blocks[-2]) * LABEL_HEIGHT > first(blocks[-1])
+        ):
+            last = blocks.pop()
+            blocks[-1].extend(last)
+    placed = {i: first(block) + n * LABEL_HEIGHT for block in blocks for n, i in enumerate(block)}
     return [placed[i] for i in range(len(wanted))]
 
 
@@ -207,9 +211,11 @@ def _end_labels(ends: Sequence[tuple[str, str, str, float, float]], *, left: flo
                 f'y2="{baseline - 3.5:.1f}" stroke="{stroke}" style="{style}" '
                 f'stroke-width="1"/>'
             )
+        # A halo in the card's colour keeps the name readable where it crosses a line.
         parts.append(
             f'<text class="end" x="{text_x:.1f}" y="{baseline:.1f}" font-size="{FONT}" '
-            f'text-anchor="{anchor}">{escape(name)}</text>'
+            f'text-anchor="{anchor}" stroke="#fffdf8" stroke-width="3" stroke-linejoin="round" '
+            f'style="stroke:var(--card);paint-order:stroke">{escape(name)}</text>'
         )
     return parts
 
