@@ -17,6 +17,7 @@ FONT = 10  # px, every text of the chart
 # is estimated (the server cannot measure text), with room to spare rather than a clipped label.
 CHAR_WIDTH = 6.0
 LABEL_HEIGHT = 12  # baselines of two end labels at least this far apart never overlap
+MOVED = 2  # px: an end label moved further than this from its line's end gets a leader line
 TICKS = 5  # about this many labels on the value axis
 
 # The seat colours, for a browser without custom properties; the lines take the app's own
@@ -110,7 +111,8 @@ def spread(wanted: Sequence[float], *, top: float, bottom: float) -> list[float]
     def first(block: list[int]) -> float:
         centre = sum(wanted[i] for i in block) / len(block)
         lowest_first = bottom - (len(block) - 1) * LABEL_HEIGHT
-        return max(top, min(centre - (len(block) - 1) * LABEL_HEIGHT / 2, lowest_first))
+        # Whole pixels: neighbours exactly LABEL_HEIGHT apart, without rounding noise.
+        return round(max(top, min(centre - (len(block) - 1) * LABEL_HEIGHT / 2, lowest_first)))
 
     for i in order:
         blocks.append([i])
@@ -205,7 +207,7 @@ def _end_labels(ends: Sequence[tuple[str, str, str, float, float]], *, left: flo
         # Left of the end, unless that would run into the value axis: then right of it.
         inside = end_x - 2 - text_width(name) >= left
         text_x, anchor = (end_x - 2, "end") if inside else (end_x + 6, "start")
-        if abs(baseline - natural) > 1:
+        if abs(baseline - natural) > MOVED:
             parts.append(
                 f'<line class="leader" x1="{end_x:.1f}" y1="{end_y:.1f}" x2="{end_x:.1f}" '
                 f'y2="{baseline - 3.5:.1f}" stroke="{stroke}" style="{style}" '
