@@ -13,7 +13,6 @@ from companion.players import access, registry, rematch
 from companion.services.errors import Refused
 from games.i18n import _
 
-
 ASKED = "asked"  # the "Is this you?" step was answered: "new" now means a new player
 
 

@@ -19,7 +19,7 @@ from django.test import Client
 
 from companion.models import Player
 from companion.players import registry
-from tests.players.helpers import phone_of, played, remembering
+from tests.players.helpers import phone_of, played
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -64,6 +64,9 @@ def test_the_phones_own_player_is_asked_for_when_typed_again(make_table):
     petr = Player.objects.get(name="Petr")
     other, _host = make_table(players=2, start=False)
     assert ASKED in typed(phone, other, "  petr ", seat=0).content.decode()
+    answer = typed(phone, other, "  petr ", seat=0, player=str(petr.pk), asked="1")
+    assert answer.status_code == 302
+    assert other.seats.get(index=0).name == "Petr"  # the seat takes the player's own name
     assert Player.objects.filter(name__iexact="petr").count() == 1
 
 
@@ -139,7 +142,9 @@ def test_after_a_rename_head_to_head_shows_the_new_name(make_table, join):
 def test_after_a_rename_the_csv_shows_the_new_names(make_table, join):
     _table, phone, anna, ben = renamed_world(make_table, join)
     registry.update(anna, name="Anička", colour="", language="", hidden=False)
-    rows = list(csv.DictReader(io.StringIO(phone.get(f"/players/{anna.pk}/history.csv").content.decode())))
+    rows = list(
+        csv.DictReader(io.StringIO(phone.get(f"/players/{anna.pk}/history.csv").content.decode()))
+    )
     assert [(r["player"], r["opponents"]) for r in rows] == [("Anička", "Benedikt")]
 
 
@@ -157,5 +162,9 @@ def test_the_csv_names_a_merged_away_opponent_as_the_player_kept(make_table, joi
     played(make_table, join, ["Anna", "Benny"], [6, 1, 6])
     anna, ben = Player.objects.get(name="Anna"), Player.objects.get(name="Ben")
     registry.merge(Player.objects.get(name="Benny"), ben)
-    rows = list(csv.DictReader(io.StringIO(phone_of(anna).get(f"/players/{anna.pk}/history.csv").content.decode())))
+    rows = list(
+        csv.DictReader(
+            io.StringIO(phone_of(anna).get(f"/players/{anna.pk}/history.csv").content.decode())
+        )
+    )
     assert [r["opponents"] for r in rows] == ["Ben", "Ben"]

@@ -356,4 +356,3 @@ def test_a_stranger_is_asked_only_about_the_groups_seated_at_the_table(world, ma
     )
     assert answer.status_code == 302
     assert table.seats.get(index=1).player_link.player == world.ben
-
