@@ -14,7 +14,6 @@ from companion.players import names
 COLUMNS = [
     "date",
     "game",
-    "player",
     "players",
     "seat",
     "start_player",
@@ -28,6 +27,7 @@ COLUMNS = [
     "source",
     "table",
     "play_uuid",
+    "player",  # last: added after the others (issue 22), so column positions stay
 ]
 
 
@@ -71,7 +71,6 @@ def player_history(player: Player) -> str:
             [
                 play.played_at.strftime("%Y-%m-%d %H:%M"),
                 english_name(play.game),
-                shown[row.pk],
                 play.player_count,
                 row.seat + 1,
                 "" if play.start_seat is None else int(play.start_seat == row.seat),
@@ -85,6 +84,7 @@ def player_history(player: Player) -> str:
                 play.source,
                 play.table.code if play.table else "",
                 str(play.uuid),
+                shown[row.pk],
             ]
         )
     out = io.StringIO()
