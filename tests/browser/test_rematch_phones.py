@@ -50,8 +50,8 @@ def test_the_table_screen_starts_the_rematch_and_each_phone_takes_its_seat_in_on
         offer.wait_for()
         assert phone.evaluate("window.sameDocument === true"), "the phone's page was reloaded"
         assert offer.inner_text() == "Rematch: join your seat"
-        box = offer.bounding_box()
-        assert box is not None and box["y"] + box["height"] <= PHONE_SIZE["height"]  # above the fold
+        box = offer.bounding_box()  # above the fold: seen without scrolling
+        assert box is not None and box["y"] + box["height"] <= PHONE_SIZE["height"]
         offer.click()
         phone.wait_for_url(re.compile(rf"/t/{new_code}/me/$"))
         assert phone.locator(".my-name").inner_text() == name

@@ -13,6 +13,7 @@ from django.test import Client
 
 from companion import regions
 from companion.models import Rematch, Table
+from companion.players import results
 from tests.players.helpers import played
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -106,3 +107,23 @@ def test_a_freed_seats_phone_is_not_offered_the_rematch(make_table, join):
     # Host mode enters for every seat: the host has the table screen's link instead.
     host_mode = host.get(f"/t/{table.code}/host/?seat=0").content.decode()
     assert OFFER not in host_mode
+
+
+def test_the_rematch_adds_nothing_to_the_finished_games_log_and_keeps_its_play(make_table, join):
+    """The new version carries no entry: the history still ends at the game's last entry,
+    and the game's Play (whose results a player merge remembers by id) is not rebuilt."""
+    table, host, _phones = played(make_table, join, ["Anna", "Ben"], [6, 1, 6])
+    play = results.ensure_play(table)
+    assert play is not None
+    result_ids = list(play.results.values_list("pk", flat=True))
+    last = table.events.order_by("-seq").first()
+    assert last is not None and last.seq == table.version
+
+    host.post(f"/t/{table.code}/rematch/")
+    table.refresh_from_db()
+    assert table.version == last.seq + 1 and table.events.count() == last.seq
+    kept = results.ensure_play(table)
+    assert kept is not None and kept.pk == play.pk
+    assert list(kept.results.values_list("pk", flat=True)) == result_ids
+    page = host.get(f"/history/{table.code}/?step=1").content.decode()
+    assert f"After log entry 1 of {last.seq}<" in page
