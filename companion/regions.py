@@ -29,7 +29,6 @@ from django.utils import translation
 import games
 from companion import selectors
 from companion.models import Event, Table
-from companion.players import rematch
 from companion.replay import Effective
 from games.base import Game
 from games.i18n import Msg, _, msg
@@ -221,7 +220,7 @@ def phone_context(
         # Only a seated phone's own region: its one tap posts to this table's rematch
         # address, which seats that phone (a seat cookie of this table) and nobody else.
         # The new table's code is not in the region (README: who sees what).
-        rematch_offer=viewer.kind == "seat" and rematch.offered_to(table),
+        rematch_offer=viewer.kind == "seat" and selectors.rematch_offered(table),
         live_url=reverse("phone_live", args=[table.code])
         + (f"?host=1&seat={seat}" if host_mode else ""),
     )

@@ -65,11 +65,6 @@ def _announce(table: Table) -> None:
     transaction.on_commit(lambda: live.publish(code, version))
 
 
-def offered_to(table: Table) -> bool:
-    """Whether the seated phones of finished ``table`` are offered their rematch seats."""
-    return table.status == Table.Status.FINISHED and Rematch.objects.filter(table=table).exists()
-
-
 def inherited_seat(request: HttpRequest, table: Table) -> Seat | None:
     """The free seat of a rematch that this device held in the game before it.
 
