@@ -48,6 +48,7 @@ from games.wallenstein import (
     tower,
     turns,
     winter,
+    year,
 )
 from games.wallenstein.data import (
     ACTION_CARDS,
@@ -412,7 +413,7 @@ def _drop(state: State, seat: int, action: Action) -> None:
         if state["options"]["allocation"] == "draft":
             setup.start_draft(state)
         else:
-            season.start_year(state)
+            year.start_year(state)
     elif after == "action":
         season.finish_turn(state)
     elif after == "tax":

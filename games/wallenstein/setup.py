@@ -11,7 +11,7 @@ from typing import Any
 
 from games.base import IllegalAction, State, require, seeded_random
 from games.i18n import _, ngettext, seat_name
-from games.wallenstein import board, score_only, season, tower
+from games.wallenstein import board, score_only, tower, year
 from games.wallenstein.data import (
     ARMIES_PER_PLAYER,
     ARMY_GROUPS,
@@ -224,6 +224,6 @@ def take(state: State, seat: int, action: dict[str, Any]) -> None:
     )
     if not any(draft["groups"]):
         state["draft"] = None
-        season.start_year(state)
+        year.start_year(state)
     else:
         draft["turn"] = (draft["turn"] + 1) % len(state["players"])
