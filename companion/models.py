@@ -50,7 +50,9 @@ class Table(models.Model):
     finished_at = models.DateTimeField(null=True, blank=True)
 
     # Derived from the log, kept here so that an entry needs no replay.
-    version = models.PositiveIntegerField(default=0)  # seq of the last event
+    # seq of the last event; one more when a rematch of the finished table is made, so
+    # that its devices hear of it (companion/players/rematch.py).
+    version = models.PositiveIntegerField(default=0)
     # seq of the last event that changed the game state: forms carry it, so a
     # form made before someone else's entry is refused (seat changes don't count).
     state_version = models.PositiveIntegerField(default=0)

@@ -217,6 +217,10 @@ def phone_context(
         flash_error=flash_error,
         stale=stale,
         my_turn=seat in context["to_act"],
+        # Only a seated phone's own region: its one tap posts to this table's rematch
+        # address, which seats that phone (a seat cookie of this table) and nobody else.
+        # The new table's code is not in the region (README: who sees what).
+        rematch_offer=viewer.kind == "seat" and selectors.rematch_offered(table),
         live_url=reverse("phone_live", args=[table.code])
         + (f"?host=1&seat={seat}" if host_mode else ""),
     )

@@ -12,7 +12,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 import games
-from companion.models import Event, Seat, Snapshot, Table
+from companion.models import Event, Rematch, Seat, Snapshot, Table
 from companion.naming import named
 from companion.replay import (
     Effective,
@@ -367,3 +367,12 @@ def history(limit: int = 200) -> QuerySet[Table]:
 def open_tables(limit: int = 12) -> list[Table]:
     """Tables their hosts opened for the room, while not over."""
     return list(Table.objects.filter(listed=True).exclude(status=Table.Status.FINISHED)[:limit])
+
+
+def rematch_offered(table: Table) -> bool:
+    """Whether the seated phones of finished ``table`` are offered their rematch seats.
+
+    A read beside the others here, not in ``players.rematch`` (which makes rematches and
+    publishes them): the regions ask it, and must not import what publishes to them.
+    """
+    return table.status == Table.Status.FINISHED and Rematch.objects.filter(table=table).exists()

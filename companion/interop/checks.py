@@ -14,6 +14,7 @@ import math
 from typing import Any
 
 from companion.services.errors import Refused
+from companion.validation import json_depth
 from games.i18n import _
 
 MAX_DEPTH = 12  # a BG Stats file nests 4 deep; anything far deeper is not one
@@ -21,31 +22,6 @@ MAX_SCORE = 1_000_000  # no board game scores beyond this; the column is a 32-bi
 MAX_SMALL = 1_000  # ranks, seat orders: a handful of players
 MAX_MINUTES = 60 * 24 * 7  # a play of a week
 MAX_ITEMS = 10_000
-
-
-def too_deep(text: str, limit: int = MAX_DEPTH) -> bool:
-    """Whether brackets outside strings nest deeper than ``limit`` (checked before
-    ``json.loads``, whose recursion would otherwise fail on a deep file)."""
-    depth = 0
-    in_string = False
-    escaped = False
-    for char in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                in_string = False
-        elif char == '"':
-            in_string = True
-        elif char in "[{":
-            depth += 1
-            if depth > limit:
-                return True
-        elif char in "]}":
-            depth -= 1
-    return False
 
 
 def _no_constant(name: str) -> Any:
@@ -65,7 +41,7 @@ def load(raw: bytes | str) -> Any:
         text = raw.decode("utf-8-sig") if isinstance(raw, bytes) else raw
     except UnicodeDecodeError:
         raise Refused(_("This is not a BG Stats play file (it is not JSON).")) from None
-    if too_deep(text):
+    if json_depth(text) > MAX_DEPTH:
         raise Refused(_("This play file nests its data too deeply to be a BG Stats file."))
     try:
         return json.loads(text, parse_constant=_no_constant, parse_float=_finite)

@@ -9,6 +9,7 @@ from typing import Any
 
 from companion.interop.common import english_name
 from companion.models import Player, PlayResult
+from companion.players import names
 
 COLUMNS = [
     "date",
@@ -26,6 +27,7 @@ COLUMNS = [
     "source",
     "table",
     "play_uuid",
+    "player",  # last: added after the others (issue 22), so column positions stay
 ]
 
 
@@ -49,15 +51,22 @@ def write_rows(out: io.StringIO, rows: Iterable[Iterable[Any]]) -> None:
 
 
 def player_history(player: Player) -> str:
-    rows = (
+    """Names as they are now (``names``): the player's own and the opponents', a merged-away
+    opponent as the player kept."""
+    rows = list(
         PlayResult.objects.filter(player=player)
         .select_related("play", "play__table")
+        .prefetch_related("play__results")
         .order_by("play__played_at", "play_id")
     )
+    everyone = [r for row in rows for r in row.play.results.all()]
+    shown = {r.pk: name for r, name, _player in names.result_names(everyone)}
     lines: list[list[Any]] = [list(COLUMNS)]
     for row in rows:
         play = row.play
-        others = [r.name for r in play.results.all() if r.pk != row.pk]
+        others = [
+            shown[r.pk] for r in sorted(play.results.all(), key=lambda r: r.seat) if r.pk != row.pk
+        ]
         lines.append(
             [
                 play.played_at.strftime("%Y-%m-%d %H:%M"),
@@ -75,6 +84,7 @@ def player_history(player: Player) -> str:
                 play.source,
                 play.table.code if play.table else "",
                 str(play.uuid),
+                shown[row.pk],
             ]
         )
     out = io.StringIO()

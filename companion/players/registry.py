@@ -18,9 +18,19 @@ MAX_NAME = 40
 NEW = "new"
 
 
-def known_players(among: QuerySet[Player]) -> list[Player]:
-    """The players of ``among`` (those a device sees) a phone may pick: not hidden or merged."""
-    return list(among.filter(hidden=False, merged_into__isnull=True))
+def known_players(among: QuerySet[Player], me: Player | None = None) -> list[Player]:
+    """The players of ``among`` (those a device sees) a phone may pick: not hidden or merged,
+    and the phone's own player (``me``) even when hidden."""
+    found = list(among.filter(hidden=False, merged_into__isnull=True))
+    if me is not None and me.merged_into_id is None and all(p.pk != me.pk for p in found):
+        found = sorted([*found, me], key=lambda p: (p.name, p.pk))
+    return found
+
+
+def same_name(name: str) -> str:
+    """The form two names are compared in: whitespace trimmed, case ignored, accents kept
+    ("anna" is Anna, "Anička" is not)."""
+    return " ".join((name or "").split()).casefold()
 
 
 def current(player: Player) -> Player:
@@ -89,16 +99,17 @@ def clean_name(name: str) -> str:
     return name
 
 
-def chosen(choice: str, among: QuerySet[Player]) -> Player | None:
+def chosen(choice: str, among: QuerySet[Player], me: Player | None = None) -> Player | None:
     """The player picked on the join form: a known one of ``among`` (the players this
     device sees), or ``None`` for a new one. Another group's player is not found: a phone
-    cannot become someone it does not know."""
+    cannot become someone it does not know. The phone's own player (``me``) may be picked
+    even when hidden: hidden means out of the lists, not forgotten by their own phone."""
     if not choice or choice == NEW:
         return None
     player = current(get(choice))
     if not among.filter(pk=player.pk).exists():
         raise NotFound(_("There is no such player."))
-    if player.hidden:
+    if player.hidden and (me is None or me.pk != player.pk):
         raise Refused(_("This player is hidden. Pick another one or enter a new name."))
     return player
 

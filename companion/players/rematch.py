@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from django.db import IntegrityError
+from django.db import IntegrityError, transaction
 from django.http import HttpRequest
 
-from companion import devices
-from companion.models import Rematch, Seat, SeatPlayer, Table
+from companion import devices, live
+from companion.models import Play, Rematch, Seat, SeatPlayer, Table
 from companion.services import tables
 from companion.services.errors import Refused
 from companion.writes import write_transaction
@@ -43,7 +43,26 @@ def start_rematch(table: Table) -> Table:
             Rematch.objects.create(table=table, next_table=new)
         except IntegrityError:  # two taps at once: the first one's table wins
             raise Refused(_("The rematch has just been started. Open it again.")) from None
+        _announce(table)
     return tables.start_table(new)
+
+
+def _announce(table: Table) -> None:
+    """A new version of the finished table, pushed to its devices: every seated phone's
+    region is rendered again and now offers its seat at the rematch.
+
+    No event is logged (nothing happened in the game), so the version runs one ahead of
+    the log's last entry. The table's Play is built from the log alone: a Play that was
+    current stays current rather than being rebuilt (a rebuild would renumber the results
+    that a player merge remembers).
+    """
+    locked = Table.objects.select_for_update().get(pk=table.pk)
+    before = locked.version
+    locked.version = before + 1
+    locked.save(update_fields=["version"])
+    Play.objects.filter(table=locked, table_version=before).update(table_version=locked.version)
+    code, version = locked.code, locked.version
+    transaction.on_commit(lambda: live.publish(code, version))
 
 
 def inherited_seat(request: HttpRequest, table: Table) -> Seat | None:

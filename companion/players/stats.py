@@ -15,6 +15,7 @@ from django.core.cache import cache
 from django.db.models import Count, Max, Sum
 
 from companion.models import Play, Player, PlayResult
+from companion.players import names
 from games.i18n import _
 
 
@@ -231,11 +232,24 @@ def _add(stats: GameStats, row: dict[str, Any], table: list[dict[str, Any]]) -> 
 
 
 def player_stats(player: Player) -> dict[str, GameStats]:
-    """Per game, what ``player`` did, with their group's category averages beside theirs."""
-    return cached(
+    """Per game, what ``player`` did, with their group's category averages beside theirs.
+
+    Head-to-head names the opponents as they are called now (a rename does not change the
+    results the cache is keyed on), a merged-away one as the player kept.
+    """
+    found: dict[str, GameStats] = cached(
         f"player:{player.pk}:{player.group_key}",
         lambda: _player_stats(player.pk, player.group_key),
     )
+    kept = names.kept_players(
+        o.player_id for stats in found.values() for o in stats.opponents.values()
+    )
+    for stats in found.values():
+        for opponent in stats.opponents.values():
+            now = kept.get(opponent.player_id or 0)
+            if now is not None:
+                opponent.name = now.name
+    return found
 
 
 def _player_stats(player_id: int, group_key: int) -> dict[str, GameStats]:

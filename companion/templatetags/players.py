@@ -8,7 +8,7 @@ from django import template
 from django.utils.safestring import mark_safe
 
 from companion.models import Table
-from companion.players import rematch, results
+from companion.players import names, rematch, results
 
 register = template.Library()
 
@@ -27,6 +27,6 @@ def score_race(table: Table) -> Any:
     play = results.ensure_play(table)
     if play is None:
         return ""
-    rows = list(play.results.order_by("seat").select_related("player"))
+    rows = names.result_names(play.results.order_by("seat"))
     # The SVG is built from escaped names and numbers only (charts.line_chart escapes).
     return mark_safe(race_chart(play, rows))  # noqa: S308

@@ -13,8 +13,17 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 import games
 from companion import devices
 from companion.interop import bgg, bgstats, csvexport
-from companion.models import Play, Player, PlayerMerge, Table
-from companion.players import access, charts, ratings, registry, rematch, results, stats
+from companion.models import Play, Player, PlayerMerge, PlayResult, Table
+from companion.players import (
+    access,
+    charts,
+    names,
+    ratings,
+    registry,
+    rematch,
+    results,
+    stats,
+)
 from companion.services import tables
 from companion.services.errors import Forbidden, NotFound, Refused
 from companion.services.tables import COLOURS
@@ -239,7 +248,8 @@ def _play_for(request: HttpRequest, code: str) -> Play:
 @require_GET
 def play_detail(request: HttpRequest, code: str) -> HttpResponse:
     play = _play_for(request, code)
-    rows = list(play.results.order_by("seat").select_related("player"))
+    # Each row with its player's name as it is now (names by reference, issue 22).
+    rows = names.result_names(play.results.order_by("seat"))
     return render(
         request,
         "companion/players/play.html",
@@ -248,16 +258,16 @@ def play_detail(request: HttpRequest, code: str) -> HttpResponse:
             "game": _game_or_none(play.game),
             "rows": rows,
             "chart": race_chart(play, rows),
-            "categories": list(dict.fromkeys(k for r in rows for k in (r.breakdown or {}))),
+            "categories": list(dict.fromkeys(k for r, _n, _p in rows for k in (r.breakdown or {}))),
         },
     )
 
 
-def race_chart(play: Play, rows: list[Any]) -> str:
+def race_chart(play: Play, rows: list[tuple[PlayResult, str, Player | None]]) -> str:
     return charts.race_chart(
         play.race,
-        [r.name for r in rows],
-        [r.player.colour if r.player else "" for r in rows],
+        [name for _r, name, _p in rows],
+        [player.colour if player else "" for _r, _n, player in rows],
         title=gettext("Score race"),
         x_label=gettext("Scoring entries"),
     )

@@ -37,7 +37,9 @@ def history_detail(request: HttpRequest, code: str) -> HttpResponse:
     if table.state is None:
         raise Http404
     game = games.get(table.game)
-    total = table.version
+    # The last entry of the log, not the table's version: a rematch moves the version on
+    # without an entry (companion/players/rematch.py).
+    total = table.events.order_by("-seq").values_list("seq", flat=True).first() or 0
     step = None
     state = None
     clocks = selectors.clocks_of(table, game)

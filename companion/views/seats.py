@@ -58,6 +58,10 @@ def _claim(
             index = -1
         try:
             player = joining.chosen_player(request, table)
+            if player is None:
+                question = joining.ask_if_known(request, table)
+                if question is not None:
+                    return question
             token = tables.claim_seat(
                 table,
                 index,

@@ -7,7 +7,7 @@ own reason.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from games.babylon.components import (
     BOARD_HOLES,
@@ -41,11 +41,8 @@ from games.babylon.preparation import (
 )
 from games.babylon.scoring import FLOOR_COUNTS, empty_floor
 from games.babylon.turn import TILE_EXTRACTED, TILE_STORED, extraction_pillars, lies_exactly_over
-from games.base import Action, Choice, Field, IllegalAction, State
+from games.base import Action, Choice, Field, Game, IllegalAction, State
 from games.i18n import Msg, _, msg, ngettext
-
-if TYPE_CHECKING:
-    from games.babylon.game import BabylonGame
 
 COUNT_LABELS: dict[str, str] = {
     STATUE: _("Statues"),
@@ -56,7 +53,7 @@ COUNT_LABELS: dict[str, str] = {
 }
 
 
-def refusal(game: BabylonGame, state: State, seat: int, action: Action) -> Msg | None:
+def refusal(game: Game, state: State, seat: int, action: Action) -> Msg | None:
     """Why the engine refuses ``action`` for ``seat`` (``None``: it is legal)."""
     try:
         game.apply(state, {**action, "seat": seat, "seed": 0})
@@ -65,7 +62,7 @@ def refusal(game: BabylonGame, state: State, seat: int, action: Action) -> Msg |
     return None
 
 
-def for_seat(game: BabylonGame, state: State, seat: int) -> list[Choice]:
+def for_seat(game: Game, state: State, seat: int) -> list[Choice]:
     """The entries of ``seat`` at the current step."""
     builders = {
         STEP_BOARDS: board_choices,
@@ -84,7 +81,7 @@ def place_label(text: str, place: int, **args: Any) -> Msg:
     return msg(text, row=row + 1, column=column + 1, **args)
 
 
-def board_choices(game: BabylonGame, state: State, seat: int) -> list[Choice]:
+def board_choices(game: Game, state: State, seat: int) -> list[Choice]:
     result = []
     for flower in FLOWERS:
         action = {"type": "board", "flower": flower}
@@ -99,7 +96,7 @@ def board_choices(game: BabylonGame, state: State, seat: int) -> list[Choice]:
     return result
 
 
-def removal_choices(game: BabylonGame, state: State, seat: int) -> list[Choice]:
+def removal_choices(game: Game, state: State, seat: int) -> list[Choice]:
     result = []
     for place in range(QUARRY_PLACES):
         action = {"type": "remove", "place": place}
@@ -114,7 +111,7 @@ def removal_choices(game: BabylonGame, state: State, seat: int) -> list[Choice]:
     return result
 
 
-def extract_choices(game: BabylonGame, state: State, seat: int) -> list[Choice]:
+def extract_choices(game: Game, state: State, seat: int) -> list[Choice]:
     """Two taps: the flower on the tile the player takes, then the tile.
 
     The flower comes first so that every tile button can show the exact
@@ -241,7 +238,7 @@ def placements(state: State, seat: int, which: str, floor: int) -> list[Action]:
 
 
 def working_placement(
-    game: BabylonGame, state: State, seat: int, which: str, floor: int
+    game: Game, state: State, seat: int, which: str, floor: int
 ) -> tuple[Action | None, Msg | None]:
     """The first placement the engine accepts, or ``None`` and the reason of the cheapest."""
     cheapest = refusal(game, state, seat, cheapest_placement(state, seat, which, floor))
@@ -285,7 +282,7 @@ def placement_note(state: State) -> Msg:
     )
 
 
-def build_choices(game: BabylonGame, state: State, seat: int) -> list[Choice]:
+def build_choices(game: Game, state: State, seat: int) -> list[Choice]:
     board = state["boards"][seat]
     turn = state["turn"]
     result: list[Choice] = []
@@ -332,7 +329,7 @@ def build_choices(game: BabylonGame, state: State, seat: int) -> list[Choice]:
     return end_turn_choices(state, seat) + result
 
 
-def decoration_choices(game: BabylonGame, state: State, seat: int) -> list[Choice]:
+def decoration_choices(game: Game, state: State, seat: int) -> list[Choice]:
     board = state["boards"][seat]
     top = highest_built_floor(board)
     group = _("Decorations on tiles placed this turn")
@@ -444,7 +441,7 @@ def end_turn_choices(state: State, seat: int) -> list[Choice]:
     ]
 
 
-def reveal_choices(game: BabylonGame, state: State, seat: int) -> list[Choice]:
+def reveal_choices(game: Game, state: State, seat: int) -> list[Choice]:
     group = _("The round token you revealed")
     result = [
         Choice(msg(EFFECT_LABELS[effect]), {"type": "reveal", "effect": effect}, group=group)
@@ -524,7 +521,7 @@ def covered_field(pieces: list[list[Any]]) -> Field:
     )
 
 
-def final_choices(game: BabylonGame, state: State, seat: int) -> list[Choice]:
+def final_choices(game: Game, state: State, seat: int) -> list[Choice]:
     board = state["boards"][seat]
     pieces = covered_pieces(board)
     fields: list[Field] = [covered_field(pieces)] if pieces else []
@@ -569,7 +566,7 @@ def floor_count_fields(
     return tuple(fields)
 
 
-def garden_choices(game: BabylonGame, state: State, seat: int) -> list[Choice]:
+def garden_choices(game: Game, state: State, seat: int) -> list[Choice]:
     """The next floor to enter, one form to change an entered floor, and the confirmation.
 
     Only the next floor's counts are open; entered floors are listed on the phone and

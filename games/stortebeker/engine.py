@@ -39,7 +39,8 @@ from .fields import (
     SHIP_FACT_FIELDS,
     START_FIELD,
 )
-from .flow import active_seat, advance, pending_ship
+from .flow import active_seat, pending_ship
+from .progress import advance
 from .scoring import all_scores, final_outcome
 from .seen import check_seen
 from .setup import (

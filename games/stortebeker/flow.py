@@ -4,8 +4,8 @@ Steps: ``setup`` (ships and hands entered) → per turn ``play`` (3 cards;
 ``steal`` while the cannon's spoils are chosen) → ``board`` (``penalty``
 after a failed boarding, ``counter`` while neighbours may counter-attack) →
 ``reveal`` (new ships sail out, the next harbour ship is entered) → ``draw``
-→ the next seat's ``play``, or ``over``. :func:`advance` moves through the
-steps that need no entry, so the state always waits for a person.
+→ the next seat's ``play``, or ``over``. ``progress.advance`` moves
+through the steps that need no entry, so the state always waits for a person.
 """
 
 from __future__ import annotations
@@ -138,20 +138,6 @@ def reshuffle_if_due(state: State) -> None:
 # -- moving on --------------------------------------------------------------
 
 
-def play_finished(state: State) -> bool:
-    """Whether the active seat's card play is over.
-
-    Normally after exactly 3 cards (fewer if the hand holds fewer). Should no
-    legal play remain before that (no ship takes a card, no provision to fire
-    from), the play ends too rather than block the table.
-    """
-    if cards_left_to_play(state) <= 0:
-        return True
-    from .plays import any_play_possible  # local: plays imports this module
-
-    return not any_play_possible(state)
-
-
 def end_turn(state: State) -> None:
     """Close the active seat's turn: the game ends, or the next seat plays.
 
@@ -165,46 +151,6 @@ def end_turn(state: State) -> None:
     following = (seat + 1) % len(state["players"])
     state["turn"] = new_turn(state, following, state["turn"]["number"] + 1)
     state["step"] = "play"
-
-
-def advance(state: State) -> None:
-    """Run the steps that need no entry until the game waits for someone."""
-    while True:
-        step = state["step"]
-        if step == "setup":
-            ready = all(state["hand_entered"]) and pending_ship(state) is None
-            if ready and state["start"] is not None:
-                state["turn"] = new_turn(state, state["start"], 0)
-                state["step"] = "play"
-                continue
-            return
-        if step == "play":
-            if play_finished(state):
-                state["step"] = "board"
-                continue
-            return
-        if step == "board":
-            if not boardable_slots(state):
-                state["step"] = "reveal"
-                continue
-            return
-        if step == "reveal":
-            sail_out(state)
-            if pending_ship(state):
-                return
-            seat = active_seat(state)
-            # "Pokud před sebe hráč ve fázi 1 otevřeně vyložil karty k výměně,
-            # vezme si je nyní do ruky."
-            state["hands"][seat] = sorted(state["hands"][seat] + state["fronts"][seat])
-            state["fronts"][seat] = []
-            state["step"] = "draw"
-            continue
-        if step == "draw":
-            if cards_to_draw(state) == 0:
-                end_turn(state)
-                continue
-            return
-        return
 
 
 def board_finished_by_choice(state: State) -> None:

@@ -6,16 +6,16 @@ from typing import Any
 
 from games.base import Action, Choice, Field, State
 from games.i18n import Msg, _, msg, ngettext
-from games.wallenstein import actions, score_only, season, setup, tower, winter
+from games.wallenstein import actions, score_only, season, setup, tower, turns, winter
 from games.wallenstein.data import (
     ACTION_CARDS,
     ACTION_KEYS,
     EVENT_EFFECTS,
     EVENTS,
     REGION_LABELS,
-    REGIONS,
     lands,
 )
+from games.wallenstein.land_menu import land_choices
 
 APP = "secondary"
 POSITION_LABELS = (
@@ -25,27 +25,6 @@ POSITION_LABELS = (
     _("Fourth general"),
     _("Fifth general"),
 )
-
-
-def land_choices(ids: list[str], grouped: bool = False) -> tuple[tuple[Any, Any], ...]:
-    """Lands to pick from; ``grouped``: ordered by region with the region named, so a card in
-    the hand is found by the region printed on it."""
-    if not grouped:
-        return tuple((land, lands()[land].name) for land in ids)
-    ordered = sorted(
-        ids, key=lambda land: (REGIONS.index(lands()[land].region), lands()[land].name)
-    )
-    return tuple(
-        (
-            land,
-            msg(
-                _("%(region)s: %(land)s"),
-                region=REGION_LABELS[lands()[land].region],
-                land=lands()[land].name,
-            ),
-        )
-        for land in ordered
-    )
 
 
 def event_label(number: int) -> Msg:
@@ -91,9 +70,7 @@ def for_seat(state: State, seat: int) -> list[Choice]:
     stage = state["stage"]
     if stage == "game_over":
         return []
-    from games.wallenstein.engine import GAME  # the one place that knows who acts
-
-    if seat not in GAME.to_act(state):
+    if seat not in turns.to_act(state):
         return []
     builder = _BUILDERS.get(stage)
     return builder(state, seat) if builder else []

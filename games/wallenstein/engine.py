@@ -46,7 +46,9 @@ from games.wallenstein import (
     season,
     setup,
     tower,
+    turns,
     winter,
+    year,
 )
 from games.wallenstein.data import (
     ACTION_CARDS,
@@ -58,8 +60,7 @@ from games.wallenstein.data import (
     SEASON_LABELS,
     lands,
 )
-
-TABLE_STAGES = ("drop", "year_events", "action_card", "turn_order", "current_event", "board")
+from games.wallenstein.land_menu import land_choices
 
 
 class WallensteinGame(Game):
@@ -84,19 +85,7 @@ class WallensteinGame(Game):
         return season.first_start_seat(state)
 
     def to_act(self, state: State) -> list[int]:
-        stage = state["stage"]
-        everybody = list(range(len(state["players"])))
-        if stage in TABLE_STAGES:
-            return everybody
-        if stage == "defend":
-            return [state["battle"]["defender"]]
-        if stage == "draft":
-            return [state["draft"]["turn"]]
-        if stage == "act":
-            return [season.current_player(state)]
-        if stage == "hunger_draw":
-            return [winter.drawer(state)]
-        return []
+        return turns.to_act(state)
 
     def phase(self, state: State) -> Phase:
         stage = state["stage"]
@@ -326,7 +315,7 @@ class WallensteinGame(Game):
                     "land",
                     _("Land card"),
                     kind="choice",
-                    choices=choices.land_choices(list(lands()), grouped=True),
+                    choices=land_choices(list(lands()), grouped=True),
                 ),
             )
         if kind == "revolt_card" and not action.get("by_app"):
@@ -335,7 +324,7 @@ class WallensteinGame(Game):
                     "card",
                     _("Land card"),
                     kind="choice",
-                    choices=choices.land_choices(list(lands()), grouped=True),
+                    choices=land_choices(list(lands()), grouped=True),
                 ),
             )
         return ()
@@ -424,7 +413,7 @@ def _drop(state: State, seat: int, action: Action) -> None:
         if state["options"]["allocation"] == "draft":
             setup.start_draft(state)
         else:
-            season.start_year(state)
+            year.start_year(state)
     elif after == "action":
         season.finish_turn(state)
     elif after == "tax":

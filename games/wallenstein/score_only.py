@@ -15,6 +15,7 @@ from games.base import Action, Choice, Field, IllegalAction, State, require
 from games.i18n import _, msg, ngettext
 from games.wallenstein import board, report, scoring
 from games.wallenstein.data import BUILDING_LABELS, BUILDINGS, YEARS, lands
+from games.wallenstein.land_menu import land_choices
 
 UNOWNED = -1
 STAGE = "board"
@@ -84,8 +85,6 @@ def score_winter(state: State) -> None:
 
 
 def choices(state: State) -> list[Choice]:
-    from games.wallenstein.choices import land_choices  # the shared land list
-
     owners: tuple[tuple[Any, Any], ...] = ((UNOWNED, _("Unowned")),) + tuple(
         enumerate(state["players"])
     )

@@ -14,7 +14,7 @@ from typing import Any
 
 from games.base import Action, IllegalAction, State, require, seeded_random
 from games.i18n import _, seat_name
-from games.wallenstein import actions, board
+from games.wallenstein import actions, board, winter
 from games.wallenstein.data import (
     ACTION_CARDS,
     ACTION_KEYS,
@@ -37,18 +37,6 @@ def _is_int(value: Any) -> bool:
 
 
 # -- the year ------------------------------------------------------------------
-def start_year(state: State) -> None:
-    """'Všem hráčům je vynulováno počítadlo obilí' and the year's event cards are due."""
-    state["grain"] = [0] * len(state["players"])
-    state["events"]["year"] = []
-    state["events"]["used"] = []
-    state["events"]["current"] = None
-    state["season"] = None
-    # last year's action cards, turn order and used land cards are off the boards
-    state["season_state"] = None
-    state["stage"] = "year_events"
-
-
 def events_available(state: State) -> list[int]:
     """Event cards that can be drawn this year: with the default option the cards of
     the first year are not shuffled back."""
@@ -326,9 +314,7 @@ def end_season(state: State) -> None:
         start_season(state, SEASONS[position + 1])
         # the generals stay in their order until the new one is drawn (rules' note)
         return
-    from games.wallenstein import winter  # winter closes the year
-
-    winter.start_winter(state)
+    winter.start_winter(state)  # winter closes the year
 
 
 def after_tax_revolt(state: State, battle: dict[str, Any]) -> None:

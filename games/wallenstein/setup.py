@@ -11,7 +11,7 @@ from typing import Any
 
 from games.base import IllegalAction, State, require, seeded_random
 from games.i18n import _, ngettext, seat_name
-from games.wallenstein import board, tower
+from games.wallenstein import board, score_only, tower, year
 from games.wallenstein.data import (
     ARMIES_PER_PLAYER,
     ARMY_GROUPS,
@@ -76,8 +76,6 @@ def initial_state(players: list[str], options: dict[str, str]) -> State:
 
 def score_only_state(players: list[str], options: dict[str, str]) -> State:
     """Score-only mode: no tower, no allocation; the board is entered at each winter."""
-    from games.wallenstein import score_only  # the mode's own rules
-
     state = initial_state(players, {**options, "allocation": "draft"})
     state["options"] = dict(options)
     count = len(players)
@@ -226,8 +224,6 @@ def take(state: State, seat: int, action: dict[str, Any]) -> None:
     )
     if not any(draft["groups"]):
         state["draft"] = None
-        from games.wallenstein import season  # the year follows the set-up
-
-        season.start_year(state)
+        year.start_year(state)
     else:
         draft["turn"] = (draft["turn"] + 1) % len(state["players"])

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from games.base import Action, IllegalAction, State, require, seeded_random
 from games.i18n import _, seat_name
-from games.wallenstein import board, report, scoring, tower
+from games.wallenstein import board, report, scoring, tower, year
 from games.wallenstein.data import BLANK_CARDS, EVENTS, YEARS, hunger_revolts, lands
 
 BLANK = "blank"
@@ -145,9 +145,7 @@ def finish_winter(state: State) -> None:
         state["stage"] = "game_over"
         return
     state["year"] += 1
-    from games.wallenstein import season  # the next year
-
-    season.start_year(state)
+    year.start_year(state)  # the next year
 
 
 def revolt_fought(state: State, battle: dict) -> None:

@@ -296,3 +296,63 @@ def test_another_groups_import_does_not_reach_this_groups_namesakes(world):
     assert annas.count() == 2  # a new Anna in Carl's group, Ben's Anna untouched
     assert PlayResult.objects.filter(player=world.anna).count() == 1
     assert {a.group_key for a in annas} == {world.anna.group_key, world.carl.group_key}
+
+
+# The join's "Is this you?" step (issue 22) names known players only of the groups seated at
+# the table (or of the phone's own player): an outsider typing a name learns nothing else.
+
+
+@pytest.mark.parametrize("outsider", OUTSIDERS, ids=lambda f: f.__name__)
+def test_an_outsider_typing_a_known_name_is_not_asked_about_another_group(
+    world, make_table, outsider
+):
+    client = outsider(world, make_table)
+    table, _host = make_table(players=3, start=False)
+    carl = phone_of(world.carl)  # group B sits here: its players may be asked about, not A's
+    data = {"seat": 0, "player": world.carl.pk, "colour": "red"}
+    assert carl.post(f"/t/{table.code}/join/", data).status_code == 302
+    response = client.post(
+        f"/t/{table.code}/join/", {"seat": 1, "name": "anna", "player": "new", "colour": "blue"}
+    )
+    assert response.status_code == 302  # a new player, no question
+    joined = table.seats.get(index=1).player_link.player
+    assert joined.pk != world.anna.pk and joined.name == "anna"
+
+
+@pytest.mark.parametrize("outsider", OUTSIDERS, ids=lambda f: f.__name__)
+def test_an_outsider_cannot_answer_yes_for_another_groups_player(world, make_table, outsider):
+    client = outsider(world, make_table)
+    table, _host = make_table(players=2, start=False)
+    before = everything()
+    response = client.post(
+        f"/t/{table.code}/join/",
+        {"seat": 0, "name": "Anna", "player": world.anna.pk, "colour": "red", "asked": "1"},
+    )
+    assert response.status_code == 404
+    assert "Anna" not in response.content.decode()
+    assert everything() == before
+    assert table.seats.get(index=0).is_free
+
+
+def test_a_stranger_is_asked_only_about_the_groups_seated_at_the_table(world, make_table):
+    """Anna sits here: Ben (her group) may be this stranger; Carl (group B) is not named."""
+    table, _host = make_table(players=3, start=False)
+    data = {"seat": 0, "player": world.anna.pk, "colour": "red"}
+    assert phone_of(world.anna).post(f"/t/{table.code}/join/", data).status_code == 302
+    stranger = Client()
+    asked = stranger.post(
+        f"/t/{table.code}/join/", {"seat": 1, "name": "ben", "player": "new", "colour": "blue"}
+    )
+    assert asked.status_code == 200 and "Yes, I am Ben" in asked.content.decode()
+    not_asked = Client().post(
+        f"/t/{table.code}/join/", {"seat": 2, "name": "Carl", "player": "new", "colour": "green"}
+    )
+    assert not_asked.status_code == 302
+    assert table.seats.get(index=2).player_link.player.pk != world.carl.pk
+    # Yes: the stranger is Ben from now on (the seat, the cookie, his group).
+    answer = stranger.post(
+        f"/t/{table.code}/join/",
+        {"seat": 1, "name": "ben", "player": world.ben.pk, "colour": "blue", "asked": "1"},
+    )
+    assert answer.status_code == 302
+    assert table.seats.get(index=1).player_link.player == world.ben

@@ -63,5 +63,7 @@ def test_after_the_rematch_the_old_table_points_to_the_new_one(make_table, join,
     table, host, _ = played(make_table, join, ["Anna", "Ben"], [6, 1, 6])
     host.post(f"/t/{table.code}/rematch/")
     new = Rematch.objects.get(table=table).next_table
-    page = client.get(f"/t/{table.code}/").content.decode()
+    page = host.get(f"/t/{table.code}/").content.decode()
     assert f"/t/{new.code}/join/" in page
+    # Issue 22: only the host's screen shows the running rematch's code, not the room's.
+    assert new.code not in client.get(f"/t/{table.code}/").content.decode()
