@@ -115,8 +115,8 @@ def extract_choices(game: Game, state: State, seat: int) -> list[Choice]:
     """Two taps: the flower on the tile the player takes, then the tile.
 
     The flower comes first so that every tile button can show the exact
-    pillars (edges, flower and round token); the compact quarry above the
-    buttons (``phone_top.html``) shows where each place is.
+    pillars (edges, flower and round token); the compact quarry right below the
+    buttons (``phone.html``) shows where each place is.
     """
     own = state["boards"][seat]["flower"]
     seen = state.get("seen_flower")
@@ -273,10 +273,10 @@ def cheapest_placement(state: State, seat: int, which: str, floor: int) -> Actio
 def placement_note(state: State) -> Msg:
     """What the player needs to fill in a tile's pillars (shown once, above the floors)."""
     turn = state["turn"]
+    # Short, so that the end of the turn stays above the fold on a phone; how pillars hold a
+    # tile is explained below the entries (phone.html).
     return msg(
-        _(
-            "Pillars in hand: single %(singles)s, double %(doubles)s. On floor 1 a tile stands on single pillars on the board; higher up a single pillar or a statue stands one floor lower, a double pillar two floors lower. Two single pillars become a double pillar when you use more double pillars than you hold."
-        ),
+        _("Pillars in hand: single %(singles)s, double %(doubles)s."),
         singles=turn[SINGLE],
         doubles=turn[DOUBLE],
     )
@@ -324,8 +324,9 @@ def build_choices(game: Game, state: State, seat: int) -> list[Choice]:
         # The floors the pillars can hold; if none, the lowest with the reason.
         result.extend(offered or ([blocked] if blocked else []))
     result.extend(decoration_choices(game, state, seat))
-    result.extend(end_turn_choices(state, seat))
-    return result
+    # The end of the turn first: the phone shows the committing tap at the top of the step, above
+    # the fold (issue 21), and the tiles right after it. A turn without a tile built asks once more.
+    return end_turn_choices(state, seat) + result
 
 
 def decoration_choices(game: Game, state: State, seat: int) -> list[Choice]:

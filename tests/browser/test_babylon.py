@@ -86,13 +86,14 @@ def test_two_phones_set_up_and_play_the_first_rounds(server: Any, phones: Any) -
 
     # -- round 1, Anna: the button shows the pillars; she takes a granite tile ----------------
     anna.get_by_text("Your turn").wait_for(timeout=LIVE)
-    # Two taps: the flower on the tile, then the tile; the compact quarry sits above them.
-    # On a 360 px phone the quarry and the flower buttons fit on one screen.
+    # Two taps: the flower on the tile, then the tile; the entries come first and the compact
+    # quarry right below them (issue 21). On a 360 px phone the flower buttons fit on one screen.
     anna.set_viewport_size({"width": 360, "height": 740})
     quarry_place(anna, 0).filter(has_text="yours: 3").wait_for(timeout=LIVE)
     flowers = anna.locator(".choices button")
     assert flowers.count() == 4
-    assert anna.locator(".board-top").bounding_box()["y"] < flowers.first.bounding_box()["y"]
+    quarry = anna.locator(".g-babylon .quarry-card.compact").bounding_box()
+    assert flowers.last.bounding_box()["y"] < quarry["y"]
     assert flowers.last.bounding_box()["y"] + flowers.last.bounding_box()["height"] < 740
     anna.set_viewport_size({"width": 390, "height": 844})
     assert flowers.first.bounding_box()["y"] + flowers.first.bounding_box()["height"] < 844

@@ -1,0 +1,176 @@
+"""Babylon on a 390×844 phone: the next tap and the committing tap above the fold.
+
+Issue 21 observed, with 3 players: "The first tap of every turn (the flower buttons) ends at
+872 px (en), 896 (cs), 916 (ru): below the fold; the clay-removal buttons end at 842–968 px;
+the end-turn button sits at ~1,190 px". The product rule: "The next tap and the committing tap
+always above the fold on a 390×844 phone, at every player count and in all three languages."
+
+One table per player count; on the acting phone every step reached in a turn (board, clay
+removal, flower, tile, build, end of the turn) is measured in English, Czech and Russian,
+switched with the page's language buttons, then entered with a real tap. With
+``BABYLON_FOLD_SHOTS`` set to a folder, the Russian screens at 3 and 4 players are saved there.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.phone_actions import LIVE, join
+
+pytestmark = pytest.mark.browser
+
+FOLD = 844
+NAMES = ["Anna", "Ben", "Cyril", "Dana"]
+FLOWERS = ["white", "pink", "yellow", "blue"]  # games.babylon.components.FLOWERS
+LANGUAGES = ("EN", "CS", "RU")
+ENTRY = "form.choice button[type=submit]"
+
+
+def action_form(kind: str, *parts: str) -> str:
+    """The entry form whose action is of ``kind`` (and holds each of ``parts``)."""
+    selector = f'form.choice:has(input[name=action][value*=\'"type":"{kind}"\']'
+    for part in parts:
+        selector += f"[value*='{part}']"
+    return selector + ")"
+
+
+END_TURN = action_form("end_turn") + " button[type=submit]"
+
+
+def start_table(page: Any, base_url: str, players: int) -> str:
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(base_url + "/")
+    form = page.locator("form[data-game='babylon']")
+    form.locator("select[name=players]").select_option(str(players))
+    form.locator("select[name='opt.mode']").select_option("full")
+    form.get_by_role("button", name="Start a table").click()
+    page.wait_for_url(re.compile(r"/t/[A-Z0-9]+/$"))
+    return page.locator(".join-qr figcaption a").get_attribute("href")
+
+
+def version(page: Any) -> int:
+    return int(page.locator("#live").get_attribute("data-version"))
+
+
+def press(phone: Any, form: str) -> int:
+    """Tap the submit button of the first ``form``; the table's version after the entry."""
+    button = phone.locator(form).first.locator("button[type=submit]")
+    with phone.expect_response(lambda r: "/act/" in r.url, timeout=LIVE):
+        button.click()
+    phone.wait_for_function("() => !document.querySelector('.htmx-request')", timeout=LIVE)
+    return version(phone)
+
+
+def actor(phones: list[Any], at_least: int) -> Any:
+    """The phone whose turn it is once every phone shows version ``at_least`` (live)."""
+    for phone in phones:
+        phone.wait_for_function(
+            "(v) => +document.querySelector('#live').dataset.version >= v",
+            arg=at_least,
+            timeout=LIVE,
+        )
+    mine = [p for p in phones if p.locator("#live").get_attribute("data-turn") == "mine"]
+    assert len(mine) == 1, len(mine)
+    return mine[0]
+
+
+def switch_language(page: Any, code: str) -> None:
+    if page.locator("html").get_attribute("lang") == code.lower():
+        return
+    page.locator("form.langs").get_by_role("button", name=code, exact=True).click()
+    page.wait_for_function(f"() => document.documentElement.lang === '{code.lower()}'")
+    page.locator("#live").wait_for(timeout=LIVE)
+
+
+def bottom(phone: Any, selector: str) -> float:
+    element = phone.locator(selector).first
+    element.wait_for(timeout=LIVE)
+    box = element.bounding_box()
+    assert box is not None, selector
+    return float(box["y"] + box["height"])
+
+
+def check_fold(
+    phone: Any, players: int, step: str, committing: str = ENTRY, next_tap: str = ENTRY
+) -> None:
+    """In each language: the first entry button, the next tap and the committing one end above
+    844 px."""
+    phone.set_viewport_size({"width": 390, "height": FOLD})
+    for code in LANGUAGES:
+        switch_language(phone, code)
+        phone.evaluate("() => window.scrollTo(0, 0)")
+        first, commit = bottom(phone, ENTRY), bottom(phone, committing)
+        first = max(first, bottom(phone, next_tap))
+        folder = os.environ.get("BABYLON_FOLD_SHOTS")
+        if folder and code == "RU" and players >= 3:  # the screen as the phone shows it
+            Path(folder).mkdir(parents=True, exist_ok=True)
+            phone.screenshot(path=f"{folder}/{players}p-{step}-ru.png")
+        assert first <= FOLD and commit <= FOLD, (players, step, code, first, commit)
+    switch_language(phone, "EN")
+
+
+def richest_place(phone: Any) -> int:
+    """The quarry place whose tile gives the most pillars (its big number)."""
+    return int(
+        phone.evaluate(
+            """() => {
+              const places = [...document.querySelectorAll('.g-babylon .quarry .place')]
+                .filter(p => p.querySelector('.pillars'));
+              places.sort((a, b) => +b.querySelector('.pillars').textContent
+                                    - +a.querySelector('.pillars').textContent);
+              return +places[0].dataset.place;
+            }"""
+        )
+    )
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_next_and_committing_tap_above_the_fold(server: Any, phones: Any, players: int) -> None:
+    screen = phones()
+    join_url = start_table(screen, server.url, players)
+    seats = [phones() for _ in range(players)]
+    for phone, name in zip(seats, NAMES, strict=False):
+        join(phone, join_url, name)
+        phone.on("dialog", lambda dialog: dialog.accept())
+    screen.reload()
+    screen.get_by_role("button", name="Start the game").click()
+
+    # -- boards: everybody at once; each phone takes its own flower ----------------------------
+    seats[0].locator(action_form("board")).first.wait_for(timeout=LIVE)
+    check_fold(seats[0], players, "board")
+    now = 0
+    for seat, phone in enumerate(seats):
+        phone.locator(action_form("board", FLOWERS[seat])).wait_for(timeout=LIVE)
+        now = press(phone, action_form("board", FLOWERS[seat]))
+
+    # -- clay taken out of the quarry, in turn (2 and 3 players; none at 4) ----------------------
+    phone = actor(seats, now)
+    assert bool(phone.locator(action_form("remove")).count()) == (players < 4)
+    if players < 4:
+        check_fold(phone, players, "removal")
+    while phone.locator(action_form("remove")).count():
+        now = press(phone, action_form("remove"))
+        phone = actor(seats, now)
+
+    # -- the first turn: the flower on the tile, the tile, the build, the end of the turn -------
+    flower = FLOWERS[seats.index(phone)]
+    check_fold(phone, players, "flower")
+    now = press(phone, action_form("tile_flower", f'"{flower}"'))
+    phone.locator(action_form("extract")).first.wait_for(timeout=LIVE)
+    check_fold(phone, players, "tile")
+    place = richest_place(phone)
+    now = press(phone, action_form("extract", f'"place":{place},'))
+    phone.locator(END_TURN).first.wait_for(timeout=LIVE)
+    # Before a tile is built, the next tap is the first tile's: above the fold as well.
+    check_fold(phone, players, "build", END_TURN, action_form("place_tile") + " button")
+    assert phone.locator(action_form("place_tile")).count(), "the richest tile builds"
+    now = press(phone, action_form("place_tile"))
+    phone.locator(END_TURN).first.wait_for(timeout=LIVE)
+    check_fold(phone, players, "end-turn", END_TURN)
+    now = press(phone, END_TURN.removesuffix(" button[type=submit]"))
+    assert actor(seats, now) is not phone
