@@ -5,6 +5,27 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from companion.services.errors import Refused
+from games.i18n import ngettext
+
+MAX_NAME = 40  # a seat's or a player's name, as typed
+
+
+def typed_name(name: str | None) -> str:
+    """A typed name with its spaces collapsed (empty when nothing was typed); refused when
+    longer than ``MAX_NAME``. Seats and players share it, so the two limits cannot drift."""
+    name = " ".join((name or "").split())
+    if len(name) > MAX_NAME:
+        raise Refused(
+            ngettext(
+                "A name can have at most %(n)s character.",
+                "A name can have at most %(n)s characters.",
+                MAX_NAME,
+                n=MAX_NAME,
+            )
+        )
+    return name
+
 
 def named(value: Any, names: Sequence[str]) -> Any:
     """``value`` (a message, or data holding messages) with each seat's name as it is now.

@@ -7,14 +7,14 @@ from django.http import HttpRequest, HttpResponse
 from django.utils import timezone, translation
 
 from companion.models import Player, PlayerMerge, PlayResult, Seat, SeatPlayer
+from companion.naming import typed_name
 from companion.players import groups
 from companion.services.errors import NotFound, Refused
 from companion.writes import write_transaction
-from games.i18n import _, ngettext
+from games.i18n import _
 
 PLAYER_COOKIE = "player"
 PLAYER_COOKIE_AGE = 60 * 60 * 24 * 365 * 2  # a phone remembers its player across many game nights
-MAX_NAME = 40
 NEW = "new"
 
 
@@ -84,18 +84,9 @@ def remember(request: HttpRequest, response: HttpResponse, player: Player) -> No
 
 
 def clean_name(name: str) -> str:
-    name = " ".join((name or "").split())
+    name = typed_name(name)
     if not name:
         raise Refused(_("Enter a name."))
-    if len(name) > MAX_NAME:
-        raise Refused(
-            ngettext(
-                "A name can have at most %(n)s character.",
-                "A name can have at most %(n)s characters.",
-                MAX_NAME,
-                n=MAX_NAME,
-            )
-        )
     return name
 
 

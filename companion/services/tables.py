@@ -10,10 +10,11 @@ from django.utils import timezone
 import games
 from companion import live
 from companion.models import Event, Seat, SeatPlayer, Snapshot, Table, new_token
+from companion.naming import typed_name
 from companion.services.errors import Forbidden, NotFound, Refused
 from companion.writes import write_transaction
 from games.base import IllegalAction
-from games.i18n import _, ngettext
+from games.i18n import _
 
 # The colours a phone can pick; most games use a subset of these pieces.
 COLOURS: list[tuple[str, str]] = [
@@ -27,21 +28,10 @@ COLOURS: list[tuple[str, str]] = [
     ("white", _("white")),
 ]
 COLOUR_KEYS = [key for key, _label in COLOURS]
-MAX_NAME = 40
 
 
 def _clean_name(name: str, fallback: str) -> str:
-    name = " ".join((name or "").split())
-    if len(name) > MAX_NAME:
-        raise Refused(
-            ngettext(
-                "A name can have at most %(n)s character.",
-                "A name can have at most %(n)s characters.",
-                MAX_NAME,
-                n=MAX_NAME,
-            )
-        )
-    return name or fallback
+    return typed_name(name) or fallback
 
 
 def create_table(
