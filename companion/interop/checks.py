@@ -21,7 +21,7 @@ MAX_DEPTH = 12  # a BG Stats file nests 4 deep; anything far deeper is not one
 MAX_SCORE = 1_000_000  # no board game scores beyond this; the column is a 32-bit int
 MAX_SMALL = 1_000  # ranks, seat orders: a handful of players
 MAX_MINUTES = 60 * 24 * 7  # a play of a week
-MAX_ITEMS = 10_000
+MAX_ITEMS = 50_000  # plays of a file: its 5 MB cap (MAX_IMPORT_BYTES) allows about this many
 
 
 def _no_constant(name: str) -> Any:
