@@ -323,7 +323,7 @@ def write_plays(plays: list[_Play], into: Into, report: ImportReport) -> None:
             )
             for index, (seat, rank) in enumerate(zip(play.seats, ranks, strict=True))
         )
-        stored.group_key = groups.join_players(result.player_id for result in created)
+        stored.group_key = groups.join_players(r.player_id for r in created if r.player_id)
         stored.save(update_fields=["group_key"])
         report.imported += 1
 
