@@ -99,12 +99,13 @@ def run_batch(job: ImportJob, plays: list[dict[str, Any]] | None = None) -> bool
     return True
 
 
-def step(job: ImportJob, seconds: float = STEP_SECONDS) -> ImportJob:
-    """Write batches for about ``seconds`` (at least one), each its own transaction; the
-    job as it is now. A batch that finds the database busy is left for the next poll."""
+def step(job: ImportJob, seconds: float | None = None) -> ImportJob:
+    """Write batches for about ``seconds`` (``STEP_SECONDS``; at least one batch), each its
+    own transaction; the job as it is now. A batch that finds the database busy is left
+    for the next poll."""
     if job.finished_at is None:
         plays = ImportJob.objects.values_list("plays", flat=True).get(pk=job.pk)
-        until = time.monotonic() + seconds
+        until = time.monotonic() + (STEP_SECONDS if seconds is None else seconds)
         try:
             while run_batch(job, plays) and time.monotonic() < until:
                 time.sleep(PAUSE_SECONDS)
