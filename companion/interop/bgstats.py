@@ -13,8 +13,6 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from django.db.models import Q
-
 from companion.interop import checks
 from companion.interop.common import (
     bgg_id,
@@ -196,12 +194,22 @@ def _by_id(items: list[dict[str, Any]]) -> dict[Any, dict[str, Any]]:
 
 
 def _read_play(
-    item: dict[str, Any], games: dict[Any, dict[str, Any]], people: dict[Any, dict[str, Any]]
+    item: dict[str, Any],
+    games: dict[Any, dict[str, Any]],
+    people: dict[Any, dict[str, Any]],
+    slugs: dict[Any, str | None],
 ) -> _Play | None:
-    """A play of the file, checked field by field; ``None`` for another game's play."""
-    game = games.get(checks.ref(item, "gameRefId")) or {}
-    name = checks.text(game, "name") or checks.text(game, "bggName")
-    slug = slug_for(name, checks.ref(game, "bggId"))
+    """A play of the file, checked field by field; ``None`` for another game's play.
+
+    ``slugs``: which of our games each game of the file is, filled as plays name them
+    (a file of 11,500 plays has a handful of games).
+    """
+    reference = checks.ref(item, "gameRefId")
+    if reference not in slugs:
+        game = games.get(reference) or {}
+        name = checks.text(game, "name") or checks.text(game, "bggName")
+        slugs[reference] = slug_for(name, checks.ref(game, "bggId"))
+    slug = slugs[reference]
     uid = checks.text(item, "uuid", limit=64) or None
     scores = checks.items(item, "playerScores")
     date = checks.text(item, "playDate", limit=40)
@@ -278,8 +286,9 @@ def read_file(raw: bytes | str) -> tuple[list[_Play], int]:
     people = _by_id(checks.items(data, "players"))
     plays: list[_Play] = []
     other_games = 0
+    slugs: dict[Any, str | None] = {}
     for item in checks.items(data, "plays", required=True):
-        play = _read_play(item, games, people)
+        play = _read_play(item, games, people, slugs)
         if play is None:
             other_games += 1
         elif play.seats:
@@ -290,16 +299,32 @@ def read_file(raw: bytes | str) -> tuple[list[_Play], int]:
 def write_plays(plays: list[_Play], into: Into, report: ImportReport) -> None:
     """Write ``plays`` in the caller's transaction; a play the server holds (same uuid,
     or the file's uuid) is skipped. Each play joins the groups of its players
-    (``companion.players.groups``)."""
+    (``companion.players.groups``).
+
+    A handful of queries for the whole batch (what is held, the players, two inserts),
+    not a handful per play: a batch is one short transaction of an import job.
+    """
+    held = set(Play.objects.filter(uuid__in=[p.key for p in plays]).values_list("uuid", flat=True))
+    uids = [p.uid for p in plays if p.uid]
+    held_uids = set(
+        Play.objects.filter(source_uuid__in=uids).values_list("source_uuid", flat=True)
+        if uids
+        else []
+    )
     cache: dict[str, Player] = {}
-    seen: set[Any] = set()
+    fresh: list[tuple[_Play, list[Player]]] = []
     for play in plays:
-        held = Q(uuid=play.key) | (Q(source_uuid=play.uid) if play.uid else Q(pk__in=[]))
-        if play.key in seen or Play.objects.filter(held).exists():
+        if play.key in held or (play.uid and play.uid in held_uids):
             report.duplicates += 1
             continue
-        seen.add(play.key)
-        stored = Play.objects.create(
+        held.add(play.key)
+        if play.uid:
+            held_uids.add(play.uid)
+        players = [_player(seat.name, cache, into) for seat in play.seats]
+        _join(players, cache)
+        fresh.append((play, players))
+    stored = Play.objects.bulk_create(
+        Play(
             game=play.slug,
             source="bgstats",
             source_uuid=play.uid,
@@ -308,24 +333,40 @@ def write_plays(plays: list[_Play], into: Into, report: ImportReport) -> None:
             duration_s=play.minutes * 60 if play.minutes else None,
             player_count=len(play.seats),
             start_seat=play.start,
+            # Joins later in the batch renamed groups on the cached players too.
+            group_key=players[0].group_key,
         )
-        ranks = _ranks(play.seats)
-        created = PlayResult.objects.bulk_create(
-            PlayResult(
-                play=stored,
-                player=_player(seat.name, cache, into),
-                seat=index,
-                name=seat.name,
-                score=seat.score,
-                rank=rank,
-                winner=seat.winner,
-                thinking_s=None,  # the file does not say: unknown, not 0:00
-            )
-            for index, (seat, rank) in enumerate(zip(play.seats, ranks, strict=True))
+        for play, players in fresh
+    )
+    PlayResult.objects.bulk_create(
+        PlayResult(
+            play=row,
+            player=player,
+            seat=index,
+            name=seat.name,
+            score=seat.score,
+            rank=rank,
+            winner=seat.winner,
+            thinking_s=None,  # the file does not say: unknown, not 0:00
         )
-        stored.group_key = groups.join_players(r.player_id for r in created if r.player_id)
-        stored.save(update_fields=["group_key"])
-        report.imported += 1
+        for row, (play, players) in zip(stored, fresh, strict=True)
+        for index, (seat, player, rank) in enumerate(
+            zip(play.seats, players, _ranks(play.seats), strict=True)
+        )
+    )
+    report.imported += len(fresh)
+
+
+def _join(players: list[Player], cache: dict[str, Player]) -> None:
+    """The players of one play become one group (``groups.join``: two updates, only when
+    they are of several groups); the cached players follow the new key."""
+    keys = {player.group_key for player in players}
+    if len(keys) < 2:
+        return
+    kept = groups.join(keys)
+    for player in [*cache.values(), *players]:
+        if player.group_key in keys:
+            player.group_key = kept
 
 
 BATCH_PLAYS = 20  # plays per transaction of ``import_file`` and of an import job
