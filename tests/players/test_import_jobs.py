@@ -297,3 +297,35 @@ def test_an_import_left_unwatched_waits_and_goes_on_when_its_page_is_opened(worl
     assert f"/players/import/{job.key}/" in listing and f"0 of {BATCH + 3} plays" in listing
     assert f"Imported plays: {BATCH + 3}." in import_through_pages_from(ben, job)
     assert Play.objects.filter(source="bgstats").count() == BATCH + 3
+
+
+def test_the_plays_of_one_batch_join_their_players_groups_in_turn():
+    """One batch: Xavier with Yvonne (both new: Xavier's group), then Anna (known, the
+    older group) with Xavier: all three are Anna's group, and so is the first play, whose
+    group was renamed after it was read; Zed and Walt, who never sat with them, apart."""
+    anna = Player.objects.create(name="Anna")
+    data = {
+        "players": [
+            {"id": i, "name": n} for i, n in enumerate(["Anna", "Xavier", "Yvonne", "Zed", "Walt"])
+        ],
+        "games": [{"id": 1, "name": "Babel"}],
+        "plays": [
+            {
+                "uuid": f"group-{number}",
+                "playDate": "2025-01-0%d" % (number + 1),
+                "gameRefId": 1,
+                "playerScores": [
+                    {"playerRefId": a, "score": "3", "winner": True},
+                    {"playerRefId": b, "score": "1"},
+                ],
+            }
+            for number, (a, b) in enumerate([(1, 2), (0, 1), (3, 4)])
+        ],
+    }
+    report = bgstats.import_file(json.dumps(data), bgstats.Into(groups=None))
+    assert report.imported == 3
+    anna.refresh_from_db()
+    group = {p.name: p.group_key for p in Player.objects.all()}
+    assert group["Xavier"] == group["Yvonne"] == anna.group_key != group["Zed"] == group["Walt"]
+    keys = dict(Play.objects.values_list("uuid", "group_key"))
+    assert sorted(keys.values()) == sorted([anna.group_key, anna.group_key, group["Zed"]])
