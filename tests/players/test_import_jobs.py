@@ -312,7 +312,7 @@ def test_the_plays_of_one_batch_join_their_players_groups_in_turn():
         "plays": [
             {
                 "uuid": f"group-{number}",
-                "playDate": "2025-01-0%d" % (number + 1),
+                "playDate": f"2025-01-0{number + 1}",
                 "gameRefId": 1,
                 "playerScores": [
                     {"playerRefId": a, "score": "3", "winner": True},
