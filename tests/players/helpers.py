@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -86,3 +87,25 @@ def import_through_pages(client: Client, upload: Any) -> HttpResponse:
         if "hx-post" not in response.content.decode():
             return response
     raise AssertionError("the import never ended")
+
+
+def big_file(count: int, names: tuple[str, str] = ("Anna", "Ben")) -> bytes:
+    """A BG Stats file of ``count`` Babel plays of two players."""
+    return json.dumps(
+        {
+            "players": [{"id": 1, "name": names[0]}, {"id": 2, "name": names[1]}],
+            "games": [{"id": 1, "name": "Babel"}],
+            "plays": [
+                {
+                    "uuid": f"big-{number}",
+                    "playDate": f"2025-{1 + number // 28 % 12:02d}-{1 + number % 28:02d} 20:00",
+                    "gameRefId": 1,
+                    "playerScores": [
+                        {"playerRefId": 1, "score": str(number % 17), "seatOrder": 1},
+                        {"playerRefId": 2, "score": str(number % 13), "seatOrder": 2},
+                    ],
+                }
+                for number in range(count)
+            ],
+        }
+    ).encode()

@@ -24,34 +24,12 @@ from django.test import Client
 from companion.interop import bgstats, jobs
 from companion.models import Event, ImportJob, Play, Player, PlayResult
 from companion.writes import write_transaction
-from tests.players.helpers import phone_of
+from tests.players.helpers import big_file, phone_of
 from tests.players.test_privacy import OUTSIDERS, World, world  # noqa: F401  (a fixture)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 BATCH = jobs.BATCH_PLAYS
-
-
-def big_file(count: int, names: tuple[str, str] = ("Anna", "Ben")) -> bytes:
-    """A BG Stats file of ``count`` Babel plays of two players."""
-    return json.dumps(
-        {
-            "players": [{"id": 1, "name": names[0]}, {"id": 2, "name": names[1]}],
-            "games": [{"id": 1, "name": "Babel"}],
-            "plays": [
-                {
-                    "uuid": f"big-{number}",
-                    "playDate": f"2025-{1 + number // 28 % 12:02d}-{1 + number % 28:02d} 20:00",
-                    "gameRefId": 1,
-                    "playerScores": [
-                        {"playerRefId": 1, "score": str(number % 17), "seatOrder": 1},
-                        {"playerRefId": 2, "score": str(number % 13), "seatOrder": 2},
-                    ],
-                }
-                for number in range(count)
-            ],
-        }
-    ).encode()
 
 
 @pytest.fixture
