@@ -46,6 +46,7 @@ def start(
             plays=[bgstats.play_to_json(play) for play in plays],
             total=len(plays),
             other_games=other_games,
+            finished_at=None if plays else timezone.now(),  # nothing of our games to write
         )
 
 

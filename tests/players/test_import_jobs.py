@@ -307,3 +307,10 @@ def test_the_plays_of_one_batch_join_their_players_groups_in_turn():
     assert group["Xavier"] == group["Yvonne"] == anna.group_key != group["Zed"] == group["Walt"]
     keys = dict(Play.objects.values_list("uuid", "group_key"))
     assert sorted(keys.values()) == sorted([anna.group_key, anna.group_key, group["Zed"]])
+
+
+def test_a_file_without_plays_of_our_games_is_done_at_once(uploader):
+    data = {"games": [{"id": 1, "name": "Carcassonne"}], "plays": [{"gameRefId": 1}]}
+    job = upload(uploader, json.dumps(data).encode())
+    page = uploader.get(f"/players/import/{job.key}/").content.decode()
+    assert "Plays of other games: 1." in page and "hx-post" not in page
