@@ -291,3 +291,41 @@ class PlayerMerge(models.Model):
 
     def __str__(self) -> str:
         return f"{self.source} -> {self.target}"
+
+
+class ImportJob(models.Model):
+    """An upload of past plays, checked whole and written later in small batches.
+
+    The file was read and checked before the job was made (a refused file makes no job);
+    ``plays`` holds its plays as read (``companion.interop.jobs``), ``position`` how many
+    of them are written. Each batch and its ``position`` are one short transaction, so an
+    interrupted job goes on from the last batch written (README of companion/players).
+    """
+
+    key = models.CharField(max_length=32, unique=True, default=new_token)  # in the address
+    # The uploading device's secret (its ``import_<key>`` cookie): only it and the
+    # person running the server see the job.
+    owner_token = models.CharField(max_length=64, default=new_token)
+    # Whose records the plays join: the uploading device's own players (their groups are
+    # read again at each batch, groups join meanwhile) and its remembered player.
+    anchors = models.JSONField(default=list)
+    home_player = models.PositiveIntegerField(null=True, blank=True)
+    everyone = models.BooleanField(default=False)  # the operator: names match in every group
+    plays = models.JSONField(default=list)  # emptied when the job is done
+    total = models.PositiveIntegerField(default=0)
+    position = models.PositiveIntegerField(default=0)
+    imported = models.PositiveIntegerField(default=0)
+    duplicates = models.PositiveIntegerField(default=0)
+    other_games = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"import {self.key} {self.position}/{self.total}"
+
+    @property
+    def done(self) -> bool:
+        return self.finished_at is not None

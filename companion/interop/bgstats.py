@@ -8,11 +8,10 @@ a file that is not a play file is refused with a clear message.
 from __future__ import annotations
 
 import json
+import uuid
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
-
-from django.db.models import Q
 
 from companion.interop import checks
 from companion.interop.common import (
@@ -145,6 +144,34 @@ class _Play:
     seats: list[_Seat] = field(default_factory=list)
 
 
+def play_to_json(play: _Play) -> dict[str, Any]:
+    """A play as read, kept in an import job until it is written (``play_from_json``)."""
+    return {
+        "slug": play.slug,
+        "uid": play.uid,
+        "key": str(play.key),
+        "at": play.played_at.isoformat(),
+        "minutes": play.minutes,
+        "start": play.start,
+        "seats": [[s.name, s.score, s.rank, s.winner] for s in play.seats],
+    }
+
+
+def play_from_json(data: dict[str, Any]) -> _Play:
+    return _Play(
+        slug=data["slug"],
+        uid=data["uid"],
+        key=uuid.UUID(data["key"]),
+        played_at=datetime.fromisoformat(data["at"]),
+        minutes=data["minutes"],
+        start=data["start"],
+        seats=[
+            _Seat(name=name, score=score, rank=rank, winner=winner)
+            for name, score, rank, winner in data["seats"]
+        ],
+    )
+
+
 def _date(text: str) -> datetime:
     for pattern in (DATE_FORMAT, "%Y-%m-%d %H:%M", "%Y-%m-%d"):
         try:
@@ -167,12 +194,22 @@ def _by_id(items: list[dict[str, Any]]) -> dict[Any, dict[str, Any]]:
 
 
 def _read_play(
-    item: dict[str, Any], games: dict[Any, dict[str, Any]], people: dict[Any, dict[str, Any]]
+    item: dict[str, Any],
+    games: dict[Any, dict[str, Any]],
+    people: dict[Any, dict[str, Any]],
+    slugs: dict[Any, str | None],
 ) -> _Play | None:
-    """A play of the file, checked field by field; ``None`` for another game's play."""
-    game = games.get(checks.ref(item, "gameRefId")) or {}
-    name = checks.text(game, "name") or checks.text(game, "bggName")
-    slug = slug_for(name, checks.ref(game, "bggId"))
+    """A play of the file, checked field by field; ``None`` for another game's play.
+
+    ``slugs``: which of our games each game of the file is, filled as plays name them
+    (a file of 11,500 plays has a handful of games).
+    """
+    reference = checks.ref(item, "gameRefId")
+    if reference not in slugs:
+        game = games.get(reference) or {}
+        name = checks.text(game, "name") or checks.text(game, "bggName")
+        slugs[reference] = slug_for(name, checks.ref(game, "bggId"))
+    slug = slugs[reference]
     uid = checks.text(item, "uuid", limit=64) or None
     scores = checks.items(item, "playerScores")
     date = checks.text(item, "playDate", limit=40)
@@ -238,76 +275,130 @@ class Into:
     home: int = 0
 
 
-def import_file(raw: bytes | str, into: Into) -> ImportReport:
-    """Import the plays of our four games; a play the server holds (same uuid) is skipped.
+def read_file(raw: bytes | str) -> tuple[list[_Play], int]:
+    """The plays of our four games in the file, and how many plays of other games it has.
 
-    The whole file is read and checked first; a refused file changes nothing. Each play
-    joins the groups of its players (``companion.players.groups``).
+    The whole file is read and checked here, before anything is written: a refused file
+    (``Refused``, a message naming the field) changes nothing.
     """
     data = parse(raw)
     games = _by_id(checks.items(data, "games"))
     people = _by_id(checks.items(data, "players"))
-    report = ImportReport()
     plays: list[_Play] = []
+    other_games = 0
+    slugs: dict[Any, str | None] = {}
     for item in checks.items(data, "plays", required=True):
-        play = _read_play(item, games, people)
+        play = _read_play(item, games, people, slugs)
         if play is None:
-            report.other_games += 1
+            other_games += 1
         elif play.seats:
             plays.append(play)
+    return plays, other_games
+
+
+def write_plays(plays: list[_Play], into: Into, report: ImportReport) -> None:
+    """Write ``plays`` in the caller's transaction; a play the server holds (same uuid,
+    or the file's uuid) is skipped. Each play joins the groups of its players
+    (``companion.players.groups``).
+
+    A handful of queries for the whole batch (what is held, the players, two inserts),
+    not a handful per play: a batch is one short transaction of an import job.
+    """
+    held = set(Play.objects.filter(uuid__in=[p.key for p in plays]).values_list("uuid", flat=True))
+    uids = [p.uid for p in plays if p.uid]
+    held_uids = set(
+        Play.objects.filter(source_uuid__in=uids).values_list("source_uuid", flat=True)
+        if uids
+        else []
+    )
     cache: dict[str, Player] = {}
-    seen: set[Any] = set()
-    with write_transaction():
-        for play in plays:
-            held = Q(uuid=play.key) | (Q(source_uuid=play.uid) if play.uid else Q(pk__in=[]))
-            if play.key in seen or Play.objects.filter(held).exists():
-                report.duplicates += 1
-                continue
-            seen.add(play.key)
-            stored = Play.objects.create(
-                game=play.slug,
-                source="bgstats",
-                source_uuid=play.uid,
-                uuid=play.key,
-                played_at=play.played_at,
-                duration_s=play.minutes * 60 if play.minutes else None,
-                player_count=len(play.seats),
-                start_seat=play.start,
-            )
-            PlayResult.objects.bulk_create(
-                PlayResult(
-                    play=stored,
-                    player=_player(seat.name, cache, into),
-                    seat=index,
-                    name=seat.name,
-                    score=seat.score,
-                    rank=seat.rank,
-                    winner=seat.winner,
-                    thinking_s=None,  # the file does not say: unknown, not 0:00
-                )
-                for index, seat in enumerate(play.seats)
-            )
-            _fill_missing_ranks(stored)
-            stored.group_key = groups.join_players(
-                stored.results.values_list("player_id", flat=True)
-            )
-            stored.save(update_fields=["group_key"])
-            report.imported += 1
+    fresh: list[tuple[_Play, list[Player]]] = []
+    for play in plays:
+        if play.key in held or (play.uid and play.uid in held_uids):
+            report.duplicates += 1
+            continue
+        held.add(play.key)
+        if play.uid:
+            held_uids.add(play.uid)
+        players = [_player(seat.name, cache, into) for seat in play.seats]
+        _join(players, cache)
+        fresh.append((play, players))
+    stored = Play.objects.bulk_create(
+        Play(
+            game=play.slug,
+            source="bgstats",
+            source_uuid=play.uid,
+            uuid=play.key,
+            played_at=play.played_at,
+            duration_s=play.minutes * 60 if play.minutes else None,
+            player_count=len(play.seats),
+            start_seat=play.start,
+            # Joins later in the batch renamed groups on the cached players too.
+            group_key=players[0].group_key,
+        )
+        for play, players in fresh
+    )
+    PlayResult.objects.bulk_create(
+        PlayResult(
+            play=row,
+            player=player,
+            seat=index,
+            name=seat.name,
+            score=seat.score,
+            rank=rank,
+            winner=seat.winner,
+            thinking_s=None,  # the file does not say: unknown, not 0:00
+        )
+        for row, (play, players) in zip(stored, fresh, strict=True)
+        for index, (seat, player, rank) in enumerate(
+            zip(play.seats, players, _ranks(play.seats), strict=True)
+        )
+    )
+    report.imported += len(fresh)
+
+
+def _join(players: list[Player], cache: dict[str, Player]) -> None:
+    """The players of one play become one group (``groups.join``: two updates, only when
+    they are of several groups); the cached players follow the new key."""
+    keys = {player.group_key for player in players}
+    if len(keys) < 2:
+        return
+    kept = groups.join(keys)
+    for player in [*cache.values(), *players]:
+        if player.group_key in keys:
+            player.group_key = kept
+
+
+BATCH_PLAYS = 20  # plays per transaction of ``import_file`` and of an import job
+
+
+def import_file(raw: bytes | str, into: Into) -> ImportReport:
+    """Import the plays of our four games at once (the import page makes a job instead,
+    ``companion.interop.jobs``); each batch of plays is its own short transaction.
+
+    The whole file is read and checked first; a refused file changes nothing.
+    """
+    plays, other_games = read_file(raw)
+    report = ImportReport(other_games=other_games)
+    for start in range(0, len(plays), BATCH_PLAYS):
+        with write_transaction():
+            write_plays(plays[start : start + BATCH_PLAYS], into, report)
     return report
 
 
-def _fill_missing_ranks(play: Play) -> None:
-    """A file without ranks: rank by score (highest wins), winners first."""
-    results = list(play.results.all())
-    if all(r.rank for r in results):
-        return
-    ordered = sorted(results, key=lambda r: (not r.winner, -(r.score or 0)))
+def _ranks(seats: list[_Seat]) -> list[int]:
+    """The file's ranks; a file without them: winners first, then by score (highest
+    wins), equal places shared."""
+    if all(seat.rank for seat in seats):
+        return [int(seat.rank or 0) for seat in seats]
+    order = sorted(range(len(seats)), key=lambda i: (not seats[i].winner, -(seats[i].score or 0)))
+    ranks = [0] * len(seats)
     place = 0
     previous: tuple[bool, int] | None = None
-    for position, result in enumerate(ordered, start=1):
-        key = (result.winner, result.score or 0)
+    for position, index in enumerate(order, start=1):
+        key = (seats[index].winner, seats[index].score or 0)
         if key != previous:
             place = position
             previous = key
-        result.rank = place
-        result.save(update_fields=["rank"])
+        ranks[index] = place
+    return ranks

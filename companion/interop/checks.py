@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from typing import Any
 
 from companion.services.errors import Refused
@@ -21,7 +22,11 @@ MAX_DEPTH = 12  # a BG Stats file nests 4 deep; anything far deeper is not one
 MAX_SCORE = 1_000_000  # no board game scores beyond this; the column is a 32-bit int
 MAX_SMALL = 1_000  # ranks, seat orders: a handful of players
 MAX_MINUTES = 60 * 24 * 7  # a play of a week
-MAX_ITEMS = 10_000
+MAX_ITEMS = 50_000  # plays of a file: its 5 MB cap (MAX_IMPORT_BYTES) allows about this many
+
+
+# NUL (PostgreSQL refuses it) and lone surrogates (no UTF-8 database stores them).
+UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
 
 
 def _no_constant(name: str) -> Any:
@@ -59,9 +64,7 @@ def check_text(value: Any) -> None:
             stack.extend(item.values())
         elif isinstance(item, list):
             stack.extend(item)
-        elif isinstance(item, str) and (
-            "\x00" in item or any("\ud800" <= char <= "\udfff" for char in item)
-        ):
+        elif isinstance(item, str) and UNSTORABLE.search(item):
             raise Refused(
                 _("The play file holds text with invalid characters: %(value)s."),
                 value=item.encode("utf-8", "replace").decode("utf-8").replace("\x00", "?")[:40],

@@ -12,6 +12,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 import games
 from companion import devices, selectors
 from companion.models import Table
+from companion.players import joining
 from companion.services import tables
 from companion.services.errors import Refused
 from companion.templatetags.companion import translate
@@ -48,6 +49,8 @@ def home(request: HttpRequest) -> HttpResponse:
             except Refused as refusal:
                 error = translate(refusal.message)
             else:
+                # Host mode: the names typed here are the host's group's known players.
+                joining.link_host_seats(request, table)
                 response = redirect("table", code=table.code)
                 devices.set_cookie(request, response, devices.host_cookie(table), table.host_token)
                 return response
@@ -77,7 +80,12 @@ def free_seat(request: HttpRequest, code: str, index: int) -> HttpResponse:
 @require_POST
 def rename_seat(request: HttpRequest, code: str, index: int) -> HttpResponse:
     name = request.POST.get("name", "")
-    return _as_host(request, code, lambda table: tables.rename_seat(table, index, name))
+
+    def rename(table: Table) -> None:
+        tables.rename_seat(table, index, name)
+        joining.link_host_seats(request, table)  # the new name may be a known player
+
+    return _as_host(request, code, rename)
 
 
 @require_POST

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 from django.conf import settings
@@ -12,8 +13,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 import games
 from companion import devices
-from companion.interop import bgg, bgstats, csvexport
-from companion.models import Play, Player, PlayerMerge, PlayResult, Table
+from companion.interop import bgg, bgstats, csvexport, jobs
+from companion.models import ImportJob, Play, Player, PlayerMerge, PlayResult, Table
 from companion.players import (
     access,
     charts,
@@ -293,11 +294,12 @@ def play_bgg(request: HttpRequest, code: str) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def import_plays(request: HttpRequest) -> HttpResponse:
+    """The upload: checked whole here (a refused file: a message, nothing written), then
+    written in small batches by its job, whose page shows the progress (``interop.jobs``)."""
     if not may_import(request):
         return _refused(
             request, Forbidden(_("Only a phone that has played here can import plays."))
         )
-    report = None
     error = None
     if request.method == "POST":
         upload = request.FILES.get("file")
@@ -306,24 +308,72 @@ def import_plays(request: HttpRequest) -> HttpResponse:
                 raise Refused(_("Choose a BG Stats play file."))
             if upload.size and upload.size > MAX_IMPORT_BYTES:
                 raise Refused(_("The file is too large."))
-            report = bgstats.import_file(upload.read(), import_target(request))
+            job = jobs.start(upload.read(), **import_target(request))
         except Refused as refusal:
             error = refusal.message
+        else:
+            response = redirect("import_job", key=job.key)
+            devices.set_cookie(request, response, jobs.cookie_name(job), job.owner_token)
+            return response
     return render(
         request,
         "companion/players/import.html",
-        {"report": report, "error": error},
+        {"error": error, "jobs": _own_jobs(request)},
         status=400 if error else 200,
     )
 
 
-def import_target(request: HttpRequest) -> bgstats.Into:
-    """Names match in the device's groups (every group for the operator); new players join
-    the group of the phone's remembered player (else one of its groups)."""
+def import_target(request: HttpRequest) -> dict[str, Any]:
+    """Whose records an upload joins: names match in the groups of the device's own
+    players (every group for the operator); new players join the group of the phone's
+    remembered player (else one of its groups). Kept as players, not groups: groups may
+    join while the job runs (``jobs.into``)."""
     found = access.reach(request)
     me = registry.remembered(request)
-    home = me.group_key if me is not None else min(found.groups, default=0)
-    return bgstats.Into(groups=None if found.operator else found.groups, home=home)
+    return {
+        "anchors": set(found.players),
+        "home_player": me.pk if me is not None else None,
+        "everyone": found.operator,
+    }
+
+
+def _own_jobs(request: HttpRequest) -> list[ImportJob]:
+    """This device's import jobs (its ``import_<key>`` cookies), newest first."""
+    tokens = {
+        name.removeprefix(jobs.COOKIE_PREFIX): value
+        for name, value in request.COOKIES.items()
+        if name.startswith(jobs.COOKIE_PREFIX) and len(name) < 64
+    }
+    found = ImportJob.objects.defer("plays").filter(key__in=list(tokens)[:50])
+    return [job for job in found if secrets.compare_digest(tokens[job.key], job.owner_token)]
+
+
+def _job_or_404(request: HttpRequest, key: str) -> ImportJob:
+    """A job only its uploading device (its cookie) and the operator see: to anyone else
+    it does not exist."""
+    job = ImportJob.objects.defer("plays").filter(key=key).first()
+    if job is None:
+        raise Http404
+    token = request.COOKIES.get(jobs.cookie_name(job), "")
+    if not secrets.compare_digest(token, job.owner_token) and not access.reach(request).operator:
+        raise Http404
+    return job
+
+
+@require_GET
+def import_job(request: HttpRequest, key: str) -> HttpResponse:
+    """The job's progress ("n of m plays imported"), polling ``import_step`` until done."""
+    return render(request, "companion/players/import_job.html", {"job": _job_or_404(request, key)})
+
+
+@require_POST
+def import_step(request: HttpRequest, key: str) -> HttpResponse:
+    """One poll of the progress page: write the next batches (a second at most, each its
+    own transaction), then show the progress. Without htmx: back to the page."""
+    job = jobs.step(_job_or_404(request, key))
+    if not request.headers.get("HX-Request"):
+        return redirect("import_job", key=job.key)
+    return render(request, "companion/players/_import_progress.html", {"job": job})
 
 
 @require_POST

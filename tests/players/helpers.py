@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+from typing import Any
 
 from django.core import signing
+from django.http import HttpResponse
 from django.test import Client
 
 from companion.interop import bgstats
@@ -69,3 +72,40 @@ def take_as(table: Table, index: int, name: str) -> Phone:
     )
     assert response.status_code == 302, response.content.decode()[:500]
     return Phone(client, table.code, index)
+
+
+def import_through_pages(client: Client, upload: Any) -> HttpResponse:
+    """Upload a play file as the import page does, then poll its job's page until done;
+    the last poll's answer (its progress part, with the result)."""
+    response = client.post("/players/import/", {"file": upload})
+    assert response.status_code == 302, response.content.decode()[-500:]
+    page = response["Location"]
+    assert client.get(page).status_code == 200
+    for _poll in range(10_000):
+        response = client.post(page + "step/", HTTP_HX_REQUEST="true")
+        assert response.status_code == 200
+        if "hx-post" not in response.content.decode():
+            return response
+    raise AssertionError("the import never ended")
+
+
+def big_file(count: int, names: tuple[str, str] = ("Anna", "Ben")) -> bytes:
+    """A BG Stats file of ``count`` Babel plays of two players."""
+    return json.dumps(
+        {
+            "players": [{"id": 1, "name": names[0]}, {"id": 2, "name": names[1]}],
+            "games": [{"id": 1, "name": "Babel"}],
+            "plays": [
+                {
+                    "uuid": f"big-{number}",
+                    "playDate": f"2025-{1 + number // 28 % 12:02d}-{1 + number % 28:02d} 20:00",
+                    "gameRefId": 1,
+                    "playerScores": [
+                        {"playerRefId": 1, "score": str(number % 17), "seatOrder": 1},
+                        {"playerRefId": 2, "score": str(number % 13), "seatOrder": 2},
+                    ],
+                }
+                for number in range(count)
+            ],
+        }
+    ).encode()

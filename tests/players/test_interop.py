@@ -18,7 +18,7 @@ from companion.interop import bgstats
 from companion.models import Play, Player, PlayResult, Table
 from companion.players import results, stats
 from companion.services.errors import Refused
-from tests.players.helpers import phone_of, played
+from tests.players.helpers import import_through_pages, phone_of, played
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -85,8 +85,7 @@ def test_bg_stats_export_and_import_round_trip(make_table, join):
 
 def test_importing_the_sample_file_counts_past_plays_in_the_statistics():
     client = phone_of(Player.objects.create(name="Dana"))
-    response = client.post("/players/import/", {"file": SAMPLE.open("rb")})
-    assert response.status_code == 200
+    response = import_through_pages(client, SAMPLE.open("rb"))
     assert "Imported plays: 2. Already imported: 0. Plays of other games: 1." in (
         response.content.decode()
     )

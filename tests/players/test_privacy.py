@@ -20,7 +20,7 @@ from django.test import Client
 from companion.models import Play, Player, PlayerMerge, PlayResult, SeatPlayer, Table
 from companion.players import results
 from tests.fixtures import Phone
-from tests.players.helpers import SAMPLE, finish, phone_of, played
+from tests.players.helpers import SAMPLE, finish, import_through_pages, phone_of, played
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -280,8 +280,7 @@ def test_an_unmerge_finds_the_results_of_a_play_rebuilt_since_the_merge(make_tab
 
 def test_imported_players_join_the_importing_phones_group(world):
     client = phone_of(world.ben)
-    response = client.post("/players/import/", {"file": SAMPLE.open("rb")})
-    assert response.status_code == 200
+    import_through_pages(client, SAMPLE.open("rb"))
     assert Player.objects.filter(name="Anna").count() == 1  # matched in the group
     cyril = Player.objects.get(name="Cyril")
     assert cyril.group_key == world.anna.group_key
@@ -291,7 +290,7 @@ def test_imported_players_join_the_importing_phones_group(world):
 
 def test_another_groups_import_does_not_reach_this_groups_namesakes(world):
     client = phone_of(world.carl)
-    assert client.post("/players/import/", {"file": SAMPLE.open("rb")}).status_code == 200
+    import_through_pages(client, SAMPLE.open("rb"))
     annas = Player.objects.filter(name="Anna")
     assert annas.count() == 2  # a new Anna in Carl's group, Ben's Anna untouched
     assert PlayResult.objects.filter(player=world.anna).count() == 1
