@@ -43,10 +43,15 @@ BATCH = 50  # tables read at a time by the upgrade step
 
 def ensure_plays(limit: int = CATCH_UP) -> int:
     """Build at most ``limit`` of the missing or stale Plays, oldest first; returns how many
-    were built. Bounded on purpose: it runs inside requests."""
+    were built. Bounded on purpose: it runs inside requests, which a table whose play cannot
+    be built must not break (it is logged and stays counted as pending)."""
     built = 0
     for table in stale_tables().order_by("finished_at", "pk")[:limit]:
-        build_play(table)
+        try:
+            build_play(table)
+        except Exception:  # noqa: BLE001 - the page shows what is counted so far
+            log.exception("the play of table %s could not be built", table.code)
+            continue
         built += 1
     return built
 
