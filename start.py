@@ -3,8 +3,9 @@
 
     python3 start.py [--port 8000] [--public-url http://192.168.1.20:8000] [--workers 1]
 
-Applies migrations, serves the app with uvicorn on all interfaces and prints the
-LAN address with a QR code. See README.md.
+Applies migrations, counts the finished games an upgrade left for the statistics
+(``manage.py build_plays``), serves the app with uvicorn on all interfaces and prints
+the LAN address with a QR code. See README.md.
 """
 
 from __future__ import annotations

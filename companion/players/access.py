@@ -67,9 +67,11 @@ def reach(request: HttpRequest) -> Reach:
         return kept
     user = getattr(request, "user", None)
     operator = bool(user is not None and user.is_staff)
-    # A game just over joins its players' group when its play is built: build the
-    # missing plays first (one query when there are none).
-    results.ensure_plays()
+    # A game's players join one group when its play is built, at the game's end. A play
+    # still missing (after an upgrade, or a build that failed at the end) is built here,
+    # a few per request at most (one query when there are none); the statistics pages
+    # say how many games are still being counted.
+    results.ensure_plays(limit=results.CATCH_UP)
     players = own_players(request)
     groups = (
         set(Player.objects.filter(pk__in=players).values_list("group_key", flat=True))

@@ -1,14 +1,19 @@
 """Plays for statistics, derived from finished tables' logs and stored results.
 
-A :class:`Play` is a cache of what a finished table's log says: it is built the
-first time statistics need it and rebuilt when the table's version moves (a
-correction after the end). The engine is the only judge of the rules: the score
+A :class:`Play` is a cache of what a finished table's log says. It is built when the
+table finishes (``build_finished``, called by the entry services right after the entry
+that ends the game, or a correction after the end, commits) and at upgrade time
+(``build_stale``, run by ``manage.py build_plays``, which ``start.py`` runs after
+``migrate``). A statistics request never replays a whole history: it builds at most
+``CATCH_UP`` plays that are still missing (``ensure_plays``) and the page says how many
+games are still being counted. The engine is the only judge of the rules: the score
 race and the start player come from replaying the log through it.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from django.db.models import F, Q
@@ -30,13 +35,75 @@ def stale_tables() -> Any:
     )
 
 
-def ensure_plays() -> int:
-    """Build the missing or stale Plays; returns how many were built."""
+# Plays a request builds at most (each is one replay of a finished table's log, some
+# 5-30 ms): in normal operation there are none, the game's end built its play.
+CATCH_UP = 2
+BATCH = 50  # tables read at a time by the upgrade step
+
+
+def ensure_plays(limit: int = CATCH_UP) -> int:
+    """Build at most ``limit`` of the missing or stale Plays, oldest first; returns how many
+    were built. Bounded on purpose: it runs inside requests, which a table whose play cannot
+    be built must not break (it is logged and stays counted as pending)."""
     built = 0
-    for table in stale_tables().prefetch_related("seats"):
-        build_play(table)
+    for table in stale_tables().order_by("finished_at", "pk")[:limit]:
+        try:
+            build_play(table)
+        except Exception:  # noqa: BLE001 - the page shows what is counted so far
+            log.exception("the play of table %s could not be built", table.code)
+            continue
         built += 1
     return built
+
+
+def pending(groups: frozenset[int] | None = None) -> int:
+    """Finished tables whose play is still to be built (what a page says is being counted):
+    of every group (``None``), or those where a player of ``groups`` sat."""
+    stale = stale_tables()
+    if groups is not None:
+        if not groups:
+            return 0
+        stale = stale.filter(seats__player_link__player__group_key__in=groups).distinct()
+    return int(stale.count())
+
+
+def build_stale(progress: Callable[[int, int], None] | None = None) -> int:
+    """Build every missing or stale Play (the upgrade step); returns how many were built.
+
+    Tables are read ``BATCH`` at a time and each play is written in a transaction of its
+    own, so the tables in play while it runs wait for one play's few inserts at most.
+    A table whose play cannot be built is logged and left for the next run.
+    """
+    total = pending()
+    built = 0
+    failed: set[int] = set()
+    while True:
+        batch = list(stale_tables().exclude(pk__in=failed).order_by("pk")[:BATCH])
+        if not batch:
+            return built
+        for table in batch:
+            try:
+                build_play(table)
+            except Exception:  # noqa: BLE001 - one bad table must not stop the others
+                log.exception("the play of table %s could not be built", table.code)
+                failed.add(table.pk)
+                continue
+            built += 1
+            if progress is not None:
+                progress(built, total)
+
+
+def build_finished(table_id: int) -> None:
+    """The game-end hook: the play of a table that has just finished, built after the
+    entry's commit. The entry is acknowledged already, so nothing here may refuse or undo
+    it: a failure is logged and the play is built later (a request's catch-up, or the
+    upgrade step)."""
+    try:
+        table = Table.objects.filter(pk=table_id).first()
+        if table is not None:
+            ensure_play(table)
+    except Exception:  # noqa: BLE001 - see above: never fails the entry
+        log.exception("the play of table %s could not be built at its end", table_id)
 
 
 def ensure_play(table: Table) -> Play | None:

@@ -7,9 +7,9 @@ rankings, clocks); nothing recounts points.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, TypeVar, cast
 
 from django.core.cache import cache
 from django.db.models import Count, Max, Sum
@@ -132,15 +132,24 @@ RESULT_FIELDS = (
 Groups = frozenset[int] | None  # the groups whose plays count; None: every group
 
 
-def _results(games: Iterable[str], groups: Groups) -> list[dict[str, Any]]:
-    """Every result of ``games`` in ``groups``, oldest play first, each with its play's fields.
+def _results(
+    games: Iterable[str] | None, groups: Groups, after: int = 0, upto: int | None = None
+) -> list[dict[str, Any]]:
+    """Every result of ``games`` (``None``: every game) in ``groups`` whose play's id is
+    above ``after`` (and at most ``upto``), oldest play first, each with its play's fields.
 
     Two flat queries joined here: cheaper than one join that repeats the play's
     columns on each result row.
     """
-    games = list(games)
-    play_rows = Play.objects.filter(game__in=games)
-    result_rows = PlayResult.objects.filter(play__game__in=games)
+    play_rows = Play.objects.filter(pk__gt=after)
+    result_rows = PlayResult.objects.filter(play_id__gt=after)
+    if upto is not None:
+        play_rows = play_rows.filter(pk__lte=upto)
+        result_rows = result_rows.filter(play_id__lte=upto)
+    if games is not None:
+        games = list(games)
+        play_rows = play_rows.filter(game__in=games)
+        result_rows = result_rows.filter(play__game__in=games)
     if groups is not None:
         play_rows = play_rows.filter(group_key__in=groups)
         result_rows = result_rows.filter(play__group_key__in=groups)
@@ -153,6 +162,8 @@ def _results(games: Iterable[str], groups: Groups) -> list[dict[str, Any]]:
     rows = []
     for values in result_rows.values_list(*RESULT_FIELDS):
         row = dict(zip(RESULT_FIELDS, values, strict=True))
+        if row["play_id"] not in plays:  # a play written between the two queries
+            continue
         _pk, game, played_at, duration, count, start, table_id = plays[row["play_id"]]
         row.update(
             {
@@ -193,6 +204,79 @@ def cached(key: str, compute: Any) -> Any:
     return value
 
 
+T = TypeVar("T")
+
+
+@dataclass
+class Counted(Generic[T]):
+    """Statistics (``totals``) counted over the plays up to id ``upto``, and the signature
+    those plays had then."""
+
+    upto: int
+    signature: tuple[Any, ...]
+    totals: T
+
+
+def signature(games: list[str] | None, groups: Groups, upto: int) -> tuple[Any, ...]:
+    """Changes whenever a result of the plays up to ``upto`` of ``games`` in ``groups``
+    does: a play rebuilt (after a correction: a new id), removed, merged, regrouped."""
+    plays = Play.objects.filter(pk__lte=upto)
+    results = PlayResult.objects.filter(play_id__lte=upto)
+    if games is not None:
+        plays = plays.filter(game__in=games)
+        results = results.filter(play__game__in=games)
+    if groups is not None:
+        plays = plays.filter(group_key__in=groups)
+        results = results.filter(play__group_key__in=groups)
+    found = plays.aggregate(n=Count("pk"), versions=Sum("table_version"), groups=Sum("group_key"))
+    found |= {
+        f"results_{k}": v
+        for k, v in results.aggregate(
+            n=Count("pk"), players=Sum("player_id"), ranks=Sum("rank"), last=Max("pk")
+        ).items()
+    }
+    return tuple(sorted(found.items()))
+
+
+def counted(
+    key: str,
+    games: list[str] | None,
+    groups: Groups,
+    start: Callable[[], T],
+    add: Callable[[T, list[dict[str, Any]]], None],
+) -> T:
+    """Statistics over the plays of ``games`` in ``groups``, recounting only what changed.
+
+    The totals are kept in the cache with the id of the last play counted and the
+    signature of the plays counted. While that signature holds, only the plays written
+    since are added (``add``): a new game costs its own few results, not the group's
+    thousand. Any other change (a correction, a merge, groups joining) counts afresh.
+    The signature is taken before the results are read, so a change in between is seen
+    next time, never lost.
+    """
+    upto = Play.objects.aggregate(last=Max("pk"))["last"] or 0
+    kept = cache.get(key)
+    if (
+        isinstance(kept, Counted)
+        and kept.upto <= upto
+        and signature(games, groups, kept.upto) == kept.signature
+    ):
+        if kept.upto == upto:
+            return cast(T, kept.totals)
+        now = signature(games, groups, upto)
+        add(kept.totals, _results(games, groups, after=kept.upto, upto=upto))
+        cache.set(key, Counted(upto, now, kept.totals), KEEP)
+        return cast(T, kept.totals)
+    now = signature(games, groups, upto)
+    totals = start()
+    add(totals, _results(games, groups, upto=upto))
+    cache.set(key, Counted(upto, now, totals), KEEP)
+    return totals
+
+
+KEEP = 60 * 60 * 24 * 30  # seconds: counted totals are checked on every read anyway
+
+
 def _by_play(rows: Iterable[dict[str, Any]]) -> dict[int, list[dict[str, Any]]]:
     plays: dict[int, list[dict[str, Any]]] = defaultdict(list)
     for row in rows:
@@ -231,16 +315,35 @@ def _add(stats: GameStats, row: dict[str, Any], table: list[dict[str, Any]]) -> 
             opponent.behind += int(row["rank"] > other["rank"])
 
 
+@dataclass
+class PlayerTotals:
+    """What one player did per game, and their group's category sums beside."""
+
+    games: dict[str, GameStats] = field(default_factory=dict)
+    group_totals: dict[tuple[str, str], float] = field(default_factory=lambda: defaultdict(float))
+    group_counts: dict[tuple[str, str], int] = field(default_factory=lambda: defaultdict(int))
+
+
 def player_stats(player: Player) -> dict[str, GameStats]:
     """Per game, what ``player`` did, with their group's category averages beside theirs.
 
     Head-to-head names the opponents as they are called now (a rename does not change the
-    results the cache is keyed on), a merged-away one as the player kept.
+    results the counts are kept under), a merged-away one as the player kept.
     """
-    found: dict[str, GameStats] = cached(
+    totals = counted(
         f"player:{player.pk}:{player.group_key}",
-        lambda: _player_stats(player.pk, player.group_key),
+        None,
+        frozenset({player.group_key}),
+        PlayerTotals,
+        lambda totals, rows: _add_player_rows(totals, player.pk, rows),
     )
+    found = totals.games
+    for game, stats in found.items():
+        stats.group_categories = {
+            category: Numbers(count, totals.group_totals[game, category])
+            for (played, category), count in totals.group_counts.items()
+            if played == game
+        }
     kept = names.kept_players(
         o.player_id for stats in found.values() for o in stats.opponents.values()
     )
@@ -252,19 +355,14 @@ def player_stats(player: Player) -> dict[str, GameStats]:
     return found
 
 
-def _player_stats(player_id: int, group_key: int) -> dict[str, GameStats]:
-    games_played = sorted(
-        set(PlayResult.objects.filter(player_id=player_id).values_list("play__game", flat=True))
-    )
-    everything = _results(games_played, frozenset({group_key}))
-    plays = _by_play(everything)
-    mine = [row for row in everything if row["player_id"] == player_id]
-    result: dict[str, GameStats] = {}
-    for row in mine:
-        stats = result.setdefault(row["play__game"], GameStats(row["play__game"]))
-        table = plays[row["play_id"]]
-        me = next(r for r in table if r["seat"] == row["seat"])
-        _add(stats, me, table)
+def _add_player_rows(totals: PlayerTotals, player_id: int, rows: list[dict[str, Any]]) -> None:
+    """Count the results ``rows`` (whole plays of the player's group, oldest first)."""
+    plays = _by_play(rows)
+    for row in rows:
+        if row["player_id"] != player_id:
+            continue
+        stats = totals.games.setdefault(row["play__game"], GameStats(row["play__game"]))
+        _add(stats, row, plays[row["play_id"]])
         stats.length.add(row["play__duration_s"])
         stats.timeline.append(
             {
@@ -276,17 +374,16 @@ def _player_stats(player_id: int, group_key: int) -> dict[str, GameStats]:
                 "table_id": row["play__table_id"],
             }
         )
+    for stats in totals.games.values():
+        # Plays counted later are mostly newer; an import of older ones is put in its place
+        # (a stable sort: plays of one date stay in the order they were written).
+        stats.timeline.sort(key=lambda point: point["date"])
     # The group's averages only need sums and counts: plain dicts over thousands of rows.
-    totals: dict[tuple[str, str], float] = defaultdict(float)
-    counts: dict[tuple[str, str], int] = defaultdict(int)
-    for row in everything:
+    for row in rows:
         game = row["play__game"]
         for category, points in (row["breakdown"] or {}).items():
-            totals[game, category] += points
-            counts[game, category] += 1
-    for (game, category), count in counts.items():
-        result[game].group_categories[category] = Numbers(count, totals[game, category])
-    return result
+            totals.group_totals[game, category] += points
+            totals.group_counts[game, category] += 1
 
 
 @dataclass
@@ -301,71 +398,82 @@ class GameOverview:
     splits: list[tuple[str, Numbers]]
 
 
+@dataclass
+class GameTotals:
+    """One game's statistics as counted so far (``GameOverview`` is read from them)."""
+
+    game: str
+    plays: int = 0
+    length: Numbers = field(default_factory=Numbers)
+    start: Tally = field(default_factory=Tally)
+    by_seat: dict[int, Tally] = field(default_factory=dict)
+    per_player: dict[Any, GameStats] = field(default_factory=dict)
+    names: dict[Any, str] = field(default_factory=dict)
+    categories: dict[str, Numbers] = field(default_factory=dict)
+    splits: list[tuple[str, Numbers]] = field(default_factory=list)
+
+
 def game_stats(game: str, groups: Groups) -> GameOverview:
     """The statistics of one game over the plays of ``groups`` (a device's groups)."""
     key = "all" if groups is None else ",".join(str(g) for g in sorted(groups))
-    overview = cached(f"game:{game}:{key}", lambda: _game_stats(game, groups))
-    # Names as they are now: a rename does not change the results the cache is keyed on.
+    totals = counted(f"game:{game}:{key}", [game], groups, lambda: GameTotals(game), _add_game_rows)
+    # Names as they are now: a rename does not change the results the counts are kept under.
     current = dict(
-        Player.objects.filter(pk__in=[p["id"] for p in overview.players if p["id"]]).values_list(
-            "pk", "name"
-        )
+        Player.objects.filter(
+            pk__in=[k for k in totals.per_player if isinstance(k, int)]
+        ).values_list("pk", "name")
     )
-    for row in overview.players:
-        row["name"] = current.get(row["id"], row["name"])
-    return overview
-
-
-def _game_stats(game: str, groups: Groups) -> GameOverview:
-    rows = _results([game], groups)
-    plays = _by_play(rows)
-    length = Numbers()
-    start = Tally()
-    by_seat: dict[int, Tally] = {}
-    per_player: dict[Any, GameStats] = {}
-    names: dict[Any, str] = {}
-    categories: dict[str, Numbers] = {}
-    split_stats = GameStats(game)
-    for table in plays.values():
-        first = table[0]
-        length.add(first["play__duration_s"])
-        for row in table:
-            by_seat.setdefault(row["seat"], Tally()).add(row["winner"])
-            if row["seat"] == first["play__start_seat"]:
-                start.add(row["winner"])
-            key = row["player_id"] or row["name"]
-            names[key] = row["name"]
-            # The game's page shows per player only wins, scores and thinking time.
-            mine = per_player.get(key)
-            if mine is None:
-                mine = per_player[key] = GameStats(game)
-            mine.overall.add(row["winner"])
-            mine.score.add(row["score"])
-            mine.thinking.add(row["thinking_s"])
-            for category, points in (row["breakdown"] or {}).items():
-                categories.setdefault(category, Numbers()).add(points)
-            for label, keys in winter_split(game):
-                numbers = next((n for name, n in split_stats.splits if name == label), None)
-                if numbers is None:
-                    numbers = Numbers()
-                    split_stats.splits.append((label, numbers))
-                breakdown = row["breakdown"] or {}
-                if any(key in breakdown for key in keys):
-                    numbers.add(sum(breakdown.get(k, 0) for k in keys))
     players = sorted(
         (
-            {"id": key if isinstance(key, int) else None, "name": names[key], "stats": stats}
-            for key, stats in per_player.items()
+            {
+                "id": key if isinstance(key, int) else None,
+                "name": current.get(key, totals.names[key]),
+                "stats": stats,
+            }
+            for key, stats in totals.per_player.items()
         ),
         key=lambda p: (-p["stats"].overall.wins, -p["stats"].overall.plays, p["name"]),  # type: ignore[union-attr]
     )
     return GameOverview(
         game=game,
-        plays=len(plays),
-        length=length,
-        start=start,
-        by_seat=dict(sorted(by_seat.items())),
+        plays=totals.plays,
+        length=totals.length,
+        start=totals.start,
+        by_seat=dict(sorted(totals.by_seat.items())),
         players=players,
-        categories=categories,
-        splits=split_stats.splits,
+        categories=totals.categories,
+        splits=totals.splits,
     )
+
+
+def _add_game_rows(totals: GameTotals, rows: list[dict[str, Any]]) -> None:
+    """Count the results ``rows`` (whole plays of the game, oldest first)."""
+    game = totals.game
+    plays = _by_play(rows)
+    totals.plays += len(plays)
+    for table in plays.values():
+        first = table[0]
+        totals.length.add(first["play__duration_s"])
+        for row in table:
+            totals.by_seat.setdefault(row["seat"], Tally()).add(row["winner"])
+            if row["seat"] == first["play__start_seat"]:
+                totals.start.add(row["winner"])
+            key = row["player_id"] or row["name"]
+            totals.names[key] = row["name"]
+            # The game's page shows per player only wins, scores and thinking time.
+            mine = totals.per_player.get(key)
+            if mine is None:
+                mine = totals.per_player[key] = GameStats(game)
+            mine.overall.add(row["winner"])
+            mine.score.add(row["score"])
+            mine.thinking.add(row["thinking_s"])
+            for category, points in (row["breakdown"] or {}).items():
+                totals.categories.setdefault(category, Numbers()).add(points)
+            for label, keys in winter_split(game):
+                numbers = next((n for name, n in totals.splits if name == label), None)
+                if numbers is None:
+                    numbers = Numbers()
+                    totals.splits.append((label, numbers))
+                breakdown = row["breakdown"] or {}
+                if any(key in breakdown for key in keys):
+                    numbers.add(sum(breakdown.get(k, 0) for k in keys))

@@ -23,6 +23,7 @@ from companion.consequences import consequences
 from companion.fields import check_values, labelled, offered_fields
 from companion.models import Event, Snapshot, Table
 from companion.naming import named
+from companion.players import results
 from companion.replay import Effective, ReplayError, corrected, fold
 from companion.services.errors import Forbidden, NotFound, Refused, Stale
 from companion.validation import keep_offered_keys
@@ -97,6 +98,7 @@ def submit_action(
                 table=table, position=table.applied, defaults={"state": state}
             )
         _finish(table)
+    _record_if_finished(table)
     return Result(table, event=event)
 
 
@@ -129,6 +131,7 @@ def undo_last(
         table.undo_seat = remaining[-1].action.get("seat") if remaining else None
         _store_state(table, game, state)
         _finish(table)
+    _record_if_finished(table)
     return Result(table)
 
 
@@ -221,6 +224,7 @@ def correct_entry(
         _store_state(table, game, plan.state)
         table.status = Table.Status.RUNNING
         _finish(table)
+    _record_if_finished(table)
     return Result(table)
 
 
@@ -511,6 +515,14 @@ def _store_state(table: Table, game: Game, state: State) -> None:
     table.state_version = table.version
     table.outcome = game.outcome(state)
     table.scores = game.scores(state)
+
+
+def _record_if_finished(table: Table) -> None:
+    """The play of a finished table (its statistics), built once the entry is committed and
+    the write lock released: the replay of its log never holds another table's entry, and
+    no statistics request has to build it later. A failure is logged, never raised."""
+    if table.status == Table.Status.FINISHED:
+        results.build_finished(table.pk)
 
 
 def _finish(table: Table) -> None:

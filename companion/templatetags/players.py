@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
+from django.template import Context
 from django.utils.safestring import mark_safe
 
 from companion.models import Table
-from companion.players import names, rematch, results
+from companion.players import access, names, rematch, results
 
 register = template.Library()
 
@@ -17,6 +18,13 @@ register = template.Library()
 def rematch_of(table: Table) -> Table | None:
     """The table a rematch of ``table`` started, if any."""
     return rematch.next_table(table)
+
+
+@register.inclusion_tag("companion/players/_counting.html", takes_context=True)
+def games_being_counted(context: Context) -> dict[str, int]:
+    """How many finished games of the device's groups the statistics do not count yet (after
+    an upgrade, until the upgrade step or the requests' catch-up has built their plays)."""
+    return {"count": results.pending(access.group_keys(context["request"]))}
 
 
 @register.simple_tag

@@ -60,7 +60,6 @@ def may_import(request: HttpRequest) -> bool:
 
 @require_GET
 def player_list(request: HttpRequest) -> HttpResponse:
-    results.ensure_plays()
     players = access.visible_players(request).filter(merged_into__isnull=True)
     return render(
         request,
@@ -79,7 +78,6 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     player = access.player_or_404(request, pk)
     if player.merged_into_id:
         return redirect("player", pk=registry.current(player).pk)
-    results.ensure_plays()
     per_game = stats.player_stats(player)
     sections = []
     for slug, game_stats in per_game.items():
@@ -205,7 +203,6 @@ def player_unmerge(request: HttpRequest, pk: int, merge: int) -> HttpResponse:
 @require_GET
 def player_csv(request: HttpRequest, pk: int) -> HttpResponse:
     player = registry.current(access.player_or_404(request, pk))
-    results.ensure_plays()
     response = HttpResponse(
         csvexport.player_history(player), content_type="text/csv; charset=utf-8"
     )
@@ -218,7 +215,6 @@ def game_statistics(request: HttpRequest, slug: str) -> HttpResponse:
     game = _game_or_none(slug)
     if game is None:
         raise Http404
-    results.ensure_plays()
     overview = stats.game_stats(slug, access.group_keys(request))
     rated = ratings.ratings(slug)
     names = {row["id"]: row["name"] for row in overview.players if row["id"]}

@@ -1,4 +1,5 @@
-"""``manage.py serve``: the production start: migrate, print the address, run uvicorn."""
+"""``manage.py serve``: the production start: migrate, build the statistics' plays an
+upgrade left to build (``build_plays``), print the address, run uvicorn."""
 
 from __future__ import annotations
 
@@ -54,6 +55,8 @@ class Command(BaseCommand):
             self.stderr.write("More than one worker needs REDIS_URL; starting one.")
             workers = 1
         call_command("migrate", interactive=False, verbosity=0)
+        # After an upgrade: the statistics' plays, built before the first request needs them.
+        call_command("build_plays")
         # Fingerprinted, compressed static files, sent with a year's cache.
         call_command("collectstatic", interactive=False, verbosity=0)
         public = (options["public_url"] or f"http://{lan_address()}:{options['port']}").rstrip("/")
