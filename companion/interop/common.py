@@ -6,6 +6,7 @@ import os
 
 import games
 from companion.models import Play, PlayResult
+from companion.players.results import ensure_plays
 
 # BoardGameGeek ids of our games, only where a public source confirmed them (the
 # sources are listed in companion/players/README.md). The others stay unknown rather
@@ -24,9 +25,9 @@ def bgg_id(slug: str) -> int | None:
 
 def first_plays(play: Play) -> set[int]:
     """The players for whom ``play`` is their first play of its game (BGG's "new")."""
-    from companion.players.results import ensure_plays  # results reads the models only
-
-    ensure_plays()  # every finished table's play counts, built or not yet
+    # Plays are built at a game's end and at upgrade time; this bounded catch-up only
+    # covers a play whose build failed there (a first play counted late is a rare miss).
+    ensure_plays()
     earlier = Play.objects.filter(
         game=play.game, played_at__lt=play.played_at
     ) | Play.objects.filter(game=play.game, played_at=play.played_at, pk__lt=play.pk)
