@@ -74,6 +74,8 @@ def build_stale(progress: Callable[[int, int], None] | None = None) -> int:
     own, so the tables in play while it runs wait for one play's few inserts at most.
     A table whose play cannot be built is logged and left for the next run.
     """
+    with write_transaction():
+        reopened_plays().delete()  # left by a server older than the game-end hook
     total = pending()
     built = 0
     failed: set[int] = set()
@@ -91,6 +93,23 @@ def build_stale(progress: Callable[[int, int], None] | None = None) -> int:
             built += 1
             if progress is not None:
                 progress(built, total)
+
+
+def forget_reopened(table_id: int) -> None:
+    """A table reopened after its end (an undo or a correction by the host) is no longer a
+    finished play: its Play goes until the game ends again, when it is built afresh (with
+    the same uuid, derived from the table's code). Like the game-end hook, a failure is
+    logged and never undoes the entry; ``stale_tables``' callers remove it later."""
+    try:
+        with write_transaction():
+            reopened_plays().filter(table_id=table_id).delete()
+    except Exception:  # noqa: BLE001 - the entry is acknowledged already
+        log.exception("the play of reopened table %s could not be removed", table_id)
+
+
+def reopened_plays() -> Any:
+    """Plays of tables that are no longer finished (reopened after their end)."""
+    return Play.objects.filter(table__isnull=False).exclude(table__status=Table.Status.FINISHED)
 
 
 def build_finished(table_id: int) -> None:

@@ -523,6 +523,8 @@ def _record_if_finished(table: Table) -> None:
     no statistics request has to build it later. A failure is logged, never raised."""
     if table.status == Table.Status.FINISHED:
         results.build_finished(table.pk)
+    else:
+        results.forget_reopened(table.pk)
 
 
 def _finish(table: Table) -> None:

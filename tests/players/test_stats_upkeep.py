@@ -11,7 +11,7 @@ from django.core.management import call_command
 
 from companion.models import Play, Player, Table
 from companion.players import results, stats
-from tests.players.helpers import phone_of, played
+from tests.players.helpers import finish, phone_of, played
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -175,3 +175,22 @@ def test_a_correction_of_a_counted_play_counts_afresh(make_table, join):
     mine = stats.player_stats(anna)["dice_race"]
     assert (mine.overall.plays, mine.score.best) == (1, 5)
     assert stats.game_stats("dice_race", None).plays == 1
+
+
+def test_a_game_reopened_after_its_end_no_longer_counts_until_it_ends_again(make_table, join):
+    """An undo by the host after the end reopens the game: its play leaves the statistics,
+    and the game's new end builds it again with the same id."""
+    table, host, phones = played(make_table, join, ["Anna", "Ben"], [6, 1, 6])
+    uuid = Play.objects.get(table=table).uuid
+    table.refresh_from_db()
+    undo = {"version": table.state_version, "idem": "reopen", "host_mode": "1", "reopen": "1"}
+    assert host.post(f"/t/{table.code}/undo/", undo).status_code == 302
+    table.refresh_from_db()
+    assert table.status == Table.Status.RUNNING
+    assert not Play.objects.filter(table=table).exists()
+    anna = Player.objects.get(name="Anna")
+    assert sum(game.overall.plays for game in stats.player_stats(anna).values()) == 0
+
+    table = finish(table, phones[:1], [6])
+    assert table.status == Table.Status.FINISHED
+    assert Play.objects.get(table=table).uuid == uuid
