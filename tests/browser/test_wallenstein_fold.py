@@ -119,6 +119,38 @@ def acting(phones: list[Any], now: int, form: str) -> Any:
     return found[0]
 
 
+SETTLED = "() => !document.querySelector('[data-fresh]')"
+# Open a target and tap its committing button 300 ms later, as a second finger would: on the
+# page's clock, when the disclosure opened, when the tap came, and whether an entry left.
+GHOST_TAP = """(selector) => new Promise((resolve) => {
+  const details = document.querySelector(selector);
+  let sent = false, opened = 0;
+  document.body.addEventListener("htmx:beforeRequest", () => { sent = true; }, { once: true });
+  details.addEventListener("toggle", () => { opened = performance.now(); }, { once: true });
+  details.querySelector("summary").click();
+  setTimeout(() => {
+    const at = performance.now();
+    details.querySelector("button[type=submit]").click();
+    setTimeout(() => resolve({ opened, at, sent }), 100);
+  }, 300);
+})"""
+
+
+def ghost_tap_is_refused(phone: Any, target: str) -> None:
+    """A tap on the committing button less than 500 ms after its target opened sends nothing
+    (static/companion/ghost.js). A trial whose tap came later (a busy machine) says nothing
+    and is played again."""
+    for _trial in range(5):
+        if phone.locator(target + "[open]").count():
+            phone.locator(target + " > summary").first.click()
+        phone.wait_for_function(SETTLED, timeout=LIVE)
+        found = phone.evaluate(GHOST_TAP, target)
+        assert not (found["sent"] and found["at"] - found["opened"] < 500), found
+        if found["at"] - found["opened"] < 500:
+            return
+    raise AssertionError("no tap came within 500 ms of the opening")
+
+
 def attack_source(phone: Any) -> str:
     """A source of the picker with an attack that church peace allows (its land id)."""
     land = phone.evaluate(
@@ -175,7 +207,7 @@ def test_first_and_committing_control_above_the_fold(
     def open_source(phone: Any) -> None:
         if not phone.locator(source + "[open]").count():
             phone.locator(source + " > summary").click()
-        phone.locator(source + " details.w-tgt > summary").first.wait_for(timeout=LIVE)
+        phone.locator(source + " .w-targets").wait_for(timeout=LIVE)
 
     open_source(phone)
     targets = f"{source} :is(details.w-tgt > summary, .w-tgt.disabled)"
@@ -188,6 +220,7 @@ def test_first_and_committing_control_above_the_fold(
             phone.locator(target + " > summary").first.click()
         phone.locator(target + "[open] button[type=submit]").wait_for(timeout=LIVE)
 
+    ghost_tap_is_refused(phone, target)
     open_target(phone)
     check_fold(phone, players, "move-count", target + "[open] button[type=submit]", open_target)
     chosen = phone.locator(target + "[open] form.choice")
