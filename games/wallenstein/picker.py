@@ -45,7 +45,7 @@ def move_picker(state: State, seat: int | None) -> dict[str, Any] | None:
     """The picker of the seat on turn during a move / attack card, else ``None``.
 
     ``regions``: the board's regions that hold a source, each with its sources in the
-    board's order; ``stuck``: the seat's playable lands no army can leave (revealing one
+    board's order; ``sole``: the only source, if there is one; ``stuck``: the seat's playable lands no army can leave (revealing one
     cancels the action: the phone puts them aside, under the sources).
     """
     if seat is None or state["stage"] != "act" or seat not in turns.to_act(state):
@@ -63,8 +63,11 @@ def move_picker(state: State, seat: int | None) -> dict[str, Any] | None:
         ]
         if sources:
             regions.append({"region": REGION_LABELS[region], "sources": sources})
+    sources = [source for region in regions for source in region["sources"]]
     return {
         "regions": regions,
+        # With one source only, the phone shows its targets at once: a tap less.
+        "sole": sources[0]["id"] if len(sources) == 1 else None,
         "stuck": [
             land
             for land in playable

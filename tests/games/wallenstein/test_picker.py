@@ -76,6 +76,17 @@ def test_sources_by_region_in_the_boards_order_and_the_rest_set_aside() -> None:
     assert sorted(sources + found["stuck"]) == sorted(season.playable_lands(state, A))
 
 
+def test_a_sole_source_is_shown_open() -> None:
+    state = _move_season()
+    found = picker.move_picker(state, A)
+    assert found is not None and found["sole"] is None
+    for land in season.playable_lands(state, A):
+        if land != "passau":
+            state = clear_land(state, land, A, 1)
+    found = picker.move_picker(state, A)
+    assert found is not None and found["sole"] == "passau"
+
+
 def test_targets_say_move_or_attack_and_whose_land() -> None:
     state = _move_season()
     found = picker.move_picker(state, A)
