@@ -11,7 +11,8 @@ a season is measured in English, Czech and Russian (switched with the page's lan
 buttons), then entered with real taps: the tower drop of the set-up, the year's event cards,
 the action card, the generals, the current event, the move picker's three steps (source,
 target, count), the defence and the battle's drop. With ``WALLENSTEIN_FOLD_SHOTS`` set to a
-folder, the screens are saved there.
+folder, the screens are saved there, and where each step's controls end
+(positions.txt: players, step, language, first control, committing control, page height).
 """
 
 from __future__ import annotations
@@ -86,9 +87,12 @@ def check_fold(
             commit = max(commit, bottom(phone, every, last=True))
         wide = phone.evaluate("() => document.scrollingElement.scrollWidth")
         folder = os.environ.get("WALLENSTEIN_FOLD_SHOTS")
-        if folder:  # the screen as the phone shows it
+        if folder:  # the screen as the phone shows it, and where its controls end
             Path(folder).mkdir(parents=True, exist_ok=True)
             phone.screenshot(path=f"{folder}/{players}p-{step}-{code.lower()}.png")
+            tall = phone.evaluate("() => document.scrollingElement.scrollHeight")
+            with open(f"{folder}/positions.txt", "a") as out:
+                out.write(f"{players} {step} {code} {first:.0f} {commit:.0f} {tall}\n")
         assert first <= FOLD and commit <= FOLD, (players, step, code, first, commit)
         assert wide <= WIDTH, (players, step, code, wide)
     switch_language(phone, "EN")
