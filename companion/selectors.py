@@ -122,6 +122,8 @@ def game_context(
         "scores": table.scores,
         "outcome": table.outcome,
         "phone_top": optional_template(game.slug, "phone_top.html"),
+        # A game may lay out its own entries (Wallenstein's move picker); else the list.
+        "phone_choices": optional_template(game.slug, "phone_choices.html"),
     }
     if state is not None:
         known = {} if shared is None else shared

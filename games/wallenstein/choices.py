@@ -114,7 +114,7 @@ def drop_fields(state: State) -> tuple[Field, ...]:
     shown = state["options"]["ledger"] != "hidden"
     names = state["players"]
 
-    def count(key: str, label: str | Msg, most: int) -> Field:
+    def count(key: str, label: str | Msg, most: int, seat: int | None = None) -> Field:
         return Field(
             key,
             label,
@@ -122,10 +122,11 @@ def drop_fields(state: State) -> tuple[Field, ...]:
             high=most if shown else None,
             default=0 if shown and most == 0 else None,
             help=_cube_help(most if shown else None),
+            seat=seat,  # the phone's counter shows the seat's colour and name
         )
 
     return tuple(
-        count(f"out_{place}", msg(_("Armies of %(player)s"), player=names[place]), armies)
+        count(f"out_{place}", msg(_("Armies of %(player)s"), player=names[place]), armies, place)
         for place, armies in enumerate(most["armies"])
     ) + (count("out_peasants", _("Peasants (green)"), most["peasants"]),)
 

@@ -41,6 +41,7 @@ from games.wallenstein import (
     actions,
     changes,
     choices,
+    picker,
     score_only,
     scoring,
     season,
@@ -221,6 +222,7 @@ class WallensteinGame(Game):
             for number in state["events"]["year"]
         ]
         seen["last_event"] = _shown_event(state)
+        seen["picker"] = picker.move_picker(state, seat)
         return seen
 
     def changes(self, before: State, after: State) -> list[Msg]:

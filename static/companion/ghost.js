@@ -52,6 +52,14 @@
   // a tap meant for the page before is not taken by this one either.
   stamp(document.documentElement, 0);
 
+  // A disclosure (<details>) that opens or closes shows controls that were hidden and moves
+  // what follows it, without putting anything into the page: its section's controls count
+  // as appeared now (toggle does not bubble; the capture phase sees it).
+  window.addEventListener("toggle", (event) => {
+    const el = event.target;
+    if (el instanceof HTMLDetailsElement) stamp(el.closest("section") || el, performance.now());
+  }, true);
+
   // The age of the youngest stamped element from ``element`` up, at ``time``.
   function isFresh(element, time) {
     for (let el = element; el; el = el.parentElement) {

@@ -168,6 +168,21 @@
     });
   });
 
+  // -- a count stepped with − and + (button[data-step] beside its number box) -------------
+  // Within the box's min and max; an empty box (a count not entered yet) starts at 0. The
+  // box's input event keeps an echoing button in step, as typing does.
+  document.addEventListener("click", (event) => {
+    const button = event.target instanceof Element ? event.target.closest("button[data-step]") : null;
+    const box = button && button.parentElement.querySelector("input[type=number]");
+    if (!box) return;
+    const low = box.min === "" ? -Infinity : Number(box.min);
+    const high = box.max === "" ? Infinity : Number(box.max);
+    const now = box.value === "" ? 0 : Number(box.value);
+    const next = box.value === "" && Number(button.dataset.step) < 0 ? 0 : now + Number(button.dataset.step);
+    box.value = String(Math.min(high, Math.max(low, next)));
+    box.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+
   // -- clocks ----------------------------------------------------------------------------
   function format(seconds) {
     const total = Math.max(0, Math.floor(seconds));

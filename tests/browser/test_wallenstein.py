@@ -74,7 +74,7 @@ def test_three_phones_set_up_and_see_a_land_revealed_live(server, phones, screen
     others = [phone for phone in seats if phone is not on_turn]
 
     # The player on turn reveals a land card (or the blank card) with one tap.
-    plays = on_turn.locator("form.choice").filter(
+    plays = on_turn.locator("form.choice:visible").filter(
         has=on_turn.locator("input[name=action][value*='\"play\"']")
     )
     one_tap = plays.filter(has_not=on_turn.locator("select, input[type=number]")).first
@@ -167,20 +167,31 @@ def test_a_battle_is_told_on_the_table_and_both_phones(server, browser, screen):
     tap(emma, "Enter the order of the generals", pos_1="Jana", pos_2="Ivan", pos_3="Emma")
     tap(emma, "Let the app draw the current event")
 
-    # Jana's step: one button per source and destination, the next tap above the fold.
+    # Jana's step: the picker, source then target then the count; each step above the fold.
+    source = jana.locator(".w-src[data-land='mark']")
+    source.locator("> summary").wait_for(timeout=LIVE)
+    first = jana.locator(".w-src > summary").first.bounding_box()
+    assert first["y"] + first["height"] <= 844
+    source.locator("> summary").click()
+    target = source.locator("details.w-tgt.attack[data-land='hessenkassel']")
+    assert "Hessen-Kassel" in target.locator("> summary").inner_text()
+    target.locator("> summary").click()
     attack = _form(jana, '"land":"mark"', '"to":"hessenkassel"')
-    attack.wait_for(timeout=LIVE)
-    assert "Hessen-Kassel" in attack.locator("button").inner_text()
-    # The button says how many armies it sends and follows the field (Jana reads Czech).
+    button = attack.locator("button[type=submit]")
+    button.wait_for()
+    # The button says how many armies it sends and follows the stepper (Jana reads Czech).
     count = attack.locator("input[name='f.count']")
     sent = count.input_value()
-    assert attack.locator("button").inner_text().endswith(f"armád: {sent}")
-    count.fill("1")
-    expect(attack.locator("button")).to_have_text(re.compile(r"armád: 1$"))
+    assert button.inner_text().endswith(f"armád: {sent}")
+    for _ in range(int(sent) - 1):
+        attack.locator("button[data-step='-1']").click()
+    expect(button).to_have_text(re.compile(r"armád: 1$"))
+    attack.locator("button[data-step='-1']").click()  # 1 is the least: it stays
+    expect(count).to_have_value("1")
     count.fill(sent)
-    expect(attack.locator("button")).to_have_text(re.compile(f"armád: {sent}$"))
-    first = jana.locator("form.choice button[type=submit]").first.bounding_box()
-    assert first["y"] + first["height"] <= 844
+    expect(button).to_have_text(re.compile(f"armád: {sent}$"))
+    box = button.bounding_box()
+    assert box["y"] + box["height"] <= 844
     jana.set_viewport_size({"width": 360, "height": 844})
     assert jana.evaluate("document.scrollingElement.scrollWidth") <= 360
     jana.set_viewport_size({"width": 390, "height": 844})
@@ -206,10 +217,18 @@ def test_a_battle_is_told_on_the_table_and_both_phones(server, browser, screen):
 
 
 def _fieldless(page):
-    """The first entry that needs no input (an app draw, a land card revealed, a blank)."""
-    forms = page.locator("form.choice")
+    """The first shown entry that needs no input (an app draw, a land card revealed, a blank);
+    on a move / attack card without one, the picker's first move (source, target: its count
+    is filled in already)."""
+    forms = page.locator("form.choice:visible")
     plain = forms.filter(has_not=page.locator("select, input[type=number]"))
-    return plain.first if plain.count() else forms.first
+    if plain.count() or not page.locator(".w-picker").count():
+        return plain.first if plain.count() else forms.first
+    source = page.locator(".w-src").filter(has=page.locator("details.w-tgt")).first
+    source.locator("> summary").click()
+    target = source.locator("details.w-tgt").first
+    target.locator("> summary").click()
+    return target.locator("form.choice")
 
 
 def test_the_winter_is_told_region_by_region(server, browser, screen):

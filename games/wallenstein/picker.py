@@ -1,0 +1,77 @@
+"""The move / attack picker of a phone: source, then target, then the count (issue 21).
+
+The entries stay the ``choices`` of ``choices._act`` (one per source and target, today's
+action JSON); this module only tells the phone how to lay them out: the seat's sources
+grouped by region in the board's order, and for each source its targets with what the
+button needs to say (the land, its owner, move or attack). Church-peace-protected targets
+are among them, marked, so the phone greys them with the reason.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.base import State
+from games.wallenstein import actions, season, turns
+from games.wallenstein.data import ACTION_CARDS, REGION_LABELS, REGIONS, lands
+
+
+def _target(state: State, seat: int, land: str, protected: bool) -> dict[str, Any]:
+    owner = state["lands"][land]["owner"]
+    return {
+        "name": lands()[land].name,
+        "owner": owner,
+        "attack": owner != seat,
+        "protected": protected,
+    }
+
+
+def _source(state: State, seat: int, land: str) -> dict[str, Any] | None:
+    """A land whose armies may leave (at least two, and a neighbour to go to, or one that
+    church peace protects, shown greyed); ``None`` for a land no army can leave."""
+    armies = state["lands"][land]["armies"]
+    if armies < 2:
+        return None
+    open_ = actions.move_targets(state, seat, land, attack=True)
+    protected = actions.protected_targets(state, seat, land)
+    if not open_ and not protected:
+        return None
+    targets = {target: _target(state, seat, target, False) for target in open_}
+    targets.update({target: _target(state, seat, target, True) for target in protected})
+    return {"id": land, "name": lands()[land].name, "armies": armies, "targets": targets}
+
+
+def move_picker(state: State, seat: int | None) -> dict[str, Any] | None:
+    """The picker of the seat on turn during a move / attack card, else ``None``.
+
+    ``regions``: the board's regions that hold a source, each with its sources in the
+    board's order; ``sole``: the only source, if there is one; ``stuck``: the seat's playable lands no army can leave (revealing one
+    cancels the action: the phone puts them aside, under the sources).
+    """
+    if seat is None or state["stage"] != "act" or seat not in turns.to_act(state):
+        return None
+    if ACTION_CARDS[season.current_card(state)].kind != "move":
+        return None
+    playable = season.playable_lands(state, seat)
+    found = {land: _source(state, seat, land) for land in playable}
+    regions = []
+    for region in REGIONS:
+        sources = [
+            source
+            for land in state["lands"]
+            if lands()[land].region == region and (source := found.get(land)) is not None
+        ]
+        if sources:
+            regions.append({"region": REGION_LABELS[region], "sources": sources})
+    sources = [source for region in regions for source in region["sources"]]
+    return {
+        "regions": regions,
+        # With one source only, the phone shows its targets at once: a tap less.
+        "sole": sources[0]["id"] if len(sources) == 1 else None,
+        "stuck": [
+            land
+            for land in playable
+            if state["lands"][land]["armies"] < 2
+            or not actions.move_targets(state, seat, land, attack=True)
+        ],
+    }
