@@ -125,7 +125,8 @@ def test_the_status_line_and_a_season_are_read() -> None:
 @pytest.mark.django_db
 @pytest.mark.parametrize("game", ["babel", "babylon", "wallenstein", "stortebeker"])
 def test_the_table_policy_enters_on_a_real_region(game: str, make_table: Any, join: Any) -> None:
-    """Each game's first phone region is read and the table's pick is accepted."""
+    """Each game's first phone region is read and the table's picks are accepted within
+    a few tries (a game may refuse the suggested values: Störtebeker's ship of no needs)."""
     table, _host = make_table(game, players=3 if game == "wallenstein" else 2, start=False)
     phones = [join(table, seat) for seat in range(3 if game == "wallenstein" else 2)]
     assert _host.post(f"/t/{table.code}/start/").status_code == 302
@@ -136,10 +137,18 @@ def test_the_table_policy_enters_on_a_real_region(game: str, make_table: Any, jo
     region = phones[seat].client.get(f"/t/{table.code}/me/live/").content.decode()
     forms = entry_forms(region)
     assert forms, region[:500]
-    form, values = table_pick(forms, random.Random(1))
-    data: dict[str, list[str]] = {}
-    for name, value in form.pairs(values):  # a repeated name (ticked boxes) as a list
-        data.setdefault(name, []).append(value)
-    answer = phones[seat].client.post(f"/t/{table.code}/act/", data, HTTP_HX_REQUEST="true")
-    assert answer.status_code == 200
-    assert 'class="flash error"' not in answer.content.decode()
+    rng, refusals = random.Random(1), []
+    for refused in range(12):  # as the benchmark does: another try after a refusal
+        form, values = table_pick(forms, rng, refused)
+        data: dict[str, list[str]] = {}
+        for name, value in form.pairs(values):  # a repeated name (ticked boxes) as a list
+            data.setdefault(name, []).append(value)
+        answer = phones[seat].client.post(f"/t/{table.code}/act/", data, HTTP_HX_REQUEST="true")
+        assert answer.status_code == 200
+        page = answer.content.decode()
+        if 'class="flash error"' not in page:
+            break
+        refusals.append((form.action, values))
+        forms = entry_forms(page) or forms
+    else:
+        raise AssertionError(f"every pick refused: {refusals}")
