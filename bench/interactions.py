@@ -216,12 +216,29 @@ class Budget:
             lines.append(f"  taps per player per action season: {spread(self.per_season())}")
         if self.failures:
             lines.append(f"  failures: {dict(self.failures)}")
+        if self.layouts:
+            lines.append(f"  layout: {layout_summary(self.layouts)}")
         for layout in self.layouts:
             lines.append(
                 f"  layout {layout.step} [{layout.language}] ({layout.label}): page {layout.height:.0f} px, "
                 f"first control {px(layout.first)}, committing control {px(layout.commit)}"
             )
         return "\n".join(lines)
+
+
+def layout_summary(layouts: list[Layout]) -> str:
+    """The tallest page, and the steps whose first or committing control is below the fold
+    (in any of the languages measured)."""
+    fold = VIEWPORT["height"]
+    tallest = max(layouts, key=lambda layout: layout.height)
+    first = sorted({f"{x.step} [{x.language}]" for x in layouts if (x.first or 0) > fold})
+    commit = sorted({f"{x.step} [{x.language}]" for x in layouts if (x.commit or 0) > fold})
+    steps = len({layout.step for layout in layouts})
+    return (
+        f"{steps} steps measured; tallest page {tallest.height:.0f} px ({tallest.step} "
+        f"[{tallest.language}]); first control below {fold} px: {', '.join(first) or 'none'}; "
+        f"committing control below {fold} px: {', '.join(commit) or 'none'}"
+    )
 
 
 def looping(entries: list[Entry]) -> str:
