@@ -23,6 +23,8 @@ SAMPLE = """
 <p class="big phase" data-phase="act">Spring</p>
 <p class="now">Now: <span class="pill"><span class="marker">A</span>P1</span></p></section>
 <section class="choices">
+<div class="choice disabled"><button type="button" disabled>Fire the cannons</button>
+  <span class="why small">You have no provision at sea.</span></div>
 <form hx-post="/t/X/act/" class="choice"><input type="hidden" name="action"
   value='{"type": "pass"}'><input type="hidden" name="version" value="7">
   <input type="hidden" name="idem" value="a"><button type="submit" class="secondary">Pass</button></form>
@@ -108,9 +110,10 @@ def test_after_refusals_the_table_tries_other_entries_and_values() -> None:
 
 
 def test_the_status_line_and_a_season_are_read() -> None:
-    from bench.interactions import Budget, Entry, to_act
+    from bench.interactions import Budget, Entry, blocked, looping, to_act
 
     assert to_act(SAMPLE, ["P0", "P1"]) == [1]
+    assert blocked(SAMPLE) == "Fire the cannons: You have no provision at sea."
     budget = Budget("wallenstein", 2, "table")
     phases = ["draft", "action_card", "turn_order", "act", "action_card", "act"]
     phases += ["action_card", "turn_order", "act", "winter", "drop"]
@@ -120,6 +123,9 @@ def test_the_status_line_and_a_season_are_read() -> None:
     assert budget.per_season() == [5.0, 3.0]
     assert budget.per_turn() == [2] * 11
     assert budget.per_round() == [2, 2] * 5
+    assert looping(budget.entries).startswith(
+        "the last 100 entries: action_card/x 3, act/x 3, turn_order/x 2"
+    )
 
 
 @pytest.mark.django_db
