@@ -6,9 +6,10 @@ reads its own page, the player the status line names picks one of the entries of
 (the enabled entry forms as ``bench/forms.py`` reads them: no page structure per game) and
 taps. Two policies:
 
-- ``table`` (``forms.table_pick``): as a group plays, the entries people choose most: an
-  app draw where one is offered, else a main entry, the fields as the game suggests them;
-  after a refusal, something else (``forms.SUGGESTED_TRIES``).
+- ``table`` (``forms.table_pick``): as a group plays, the entries people choose most: a
+  main entry (one-tap ones first), done by the app where it offers to draw or roll that
+  entry, the fields as the game suggests them (``forms.table_values``); after a refusal,
+  something else (``forms.SUGGESTED_TRIES``).
 - ``random`` (``forms.random_pick``): any entry offered, every field random inside its
   limits.
 
