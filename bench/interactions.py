@@ -480,7 +480,10 @@ def play(
         refused_here = 0
         budget.entries.append(Entry(seat, phase, form.kind, form.taps_for(values)))
         if limits.trace:
-            print(f"    {len(budget.entries)} P{seat} {step} {values}", file=sys.stderr)
+            print(
+                f"    {len(budget.entries)} P{seat} {step} {values} (named: {seats})",
+                file=sys.stderr,
+            )
         page = answer.text
     budget.seconds = time.monotonic() - started
     return budget
