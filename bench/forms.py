@@ -10,7 +10,12 @@ stay plain form controls posting that shape.
 
 A plausible entry is what a table would enter (``pick``): an app draw where the game
 offers one (it always moves the game on), else an entry as the game suggests it (the
-fields' defaults), else values inside the fields' limits.
+fields' defaults), else values inside the fields' limits. ``table_pick`` is the stricter
+policy of ``bench/interactions.py``: what a group chooses most, with its values.
+
+Taps are counted as a person makes them (``EntryForm.taps_for``): 1 for the button, 1 for
+each field changed from its default (a field kept as it stands costs nothing), 1 for each
+box ticked or unticked, 1 for a confirmation question.
 """
 
 from __future__ import annotations
@@ -35,6 +40,28 @@ class Input:
     options: list[Any] = field(default_factory=list)
     default: Any = None
     chosen: list[Any] = field(default_factory=list)  # a multi's ticked boxes
+    by_button: bool = False  # a row of submit buttons: the value is the button tapped
+
+    def taps(self, value: Any) -> int:
+        """What entering ``value`` costs: nothing when it is the default (or the button's own
+        value), 1 for a changed field, 1 per box ticked or unticked."""
+        if self.by_button:
+            return 0
+        if self.kind == "multi":
+            before = {json.dumps(one, sort_keys=True) for one in self.chosen}
+            after = {json.dumps(one, sort_keys=True) for one in value}
+            return len(before ^ after)
+        if self.kind == "text" and value == (self.default or ""):
+            return 0
+        return 0 if value == self.shown else 1
+
+    @property
+    def shown(self) -> Any:
+        """The value the control shows before it is touched: its default, a select's
+        first option when none is selected (a browser sends that one)."""
+        if self.default is None and self.kind == "choice" and self.options:
+            return self.options[0]
+        return self.default
 
     def value(self, rng: random.Random, suggested: bool) -> Any:
         """The engine's suggestion when ``suggested`` and there is one, else a value inside
@@ -70,18 +97,35 @@ class EntryForm:
         return self.action.get("by_app") is True
 
     @property
-    def taps(self) -> int:
-        """1 for the button, 1 for each value to fill, 1 for a confirmation question."""
-        return 1 + len(self.inputs) + (1 if self.confirm else 0)
+    def kind(self) -> str:
+        """The action's type, as the step shows it ("?" if it has none)."""
+        return str(self.action.get("type", "?"))
+
+    @property
+    def is_primary(self) -> bool:
+        return "primary" in self.style.split()
+
+    def values(self, rng: random.Random, suggested: bool) -> dict[str, Any]:
+        """A value for each field (see ``Input.value``)."""
+        return {item.key: item.value(rng, suggested) for item in self.inputs}
+
+    def taps_for(self, values: dict[str, Any]) -> int:
+        """1 for the button, what each field's value costs, 1 for a confirmation question."""
+        fields = sum(item.taps(values[item.key]) for item in self.inputs)
+        return 1 + fields + (1 if self.confirm else 0)
 
     def data(
         self, rng: random.Random, *, suggested: bool = True, idem: str | None = None
     ) -> list[tuple[str, str]]:
         """The posted pairs (repeated names kept, as a browser sends ticked boxes)."""
+        return self.pairs(self.values(rng, suggested), idem)
+
+    def pairs(self, values: dict[str, Any], idem: str | None = None) -> list[tuple[str, str]]:
+        """The posted pairs of ``values`` (one per field)."""
         pairs = [(name, value) for name, value in self.hidden.items() if name != "idem"]
         pairs += [("action", json.dumps(self.action)), ("idem", idem or uuid.uuid4().hex)]
         for item in self.inputs:
-            value = item.value(rng, suggested)
+            value = values[item.key]
             if item.kind == "multi":
                 pairs.append(("multi", item.key))
                 pairs += [(f"m.{item.key}", json.dumps(one)) for one in value]
@@ -171,6 +215,7 @@ class _Parser(HTMLParser):
             self.current.style = self.current.style or attr.get("class", "")
             if name.startswith("f."):  # a row of submit buttons, one per value
                 item = self._input(name[2:], "choice")
+                item.by_button = True
                 item.options.append(_json(attr.get("value")))
 
     def handle_endtag(self, tag: str) -> None:
@@ -201,3 +246,74 @@ def pick(forms: list[EntryForm], rng: random.Random, refused: int = 0) -> EntryF
         return rng.choice(drawn)
     weights = [3 if "primary" in form.style.split() else 1 for form in forms]
     return rng.choices(forms, weights)[0]
+
+
+# Tries at one step before the table policy gives up its preferences: first the main
+# entries with the suggested values, then any entry with them, then random values.
+SUGGESTED_TRIES = 3
+
+
+def table_pick(
+    forms: list[EntryForm], rng: random.Random, refused: int = 0
+) -> tuple[EntryForm, dict[str, Any]]:
+    """What a group at the table enters, with its values (the plausible-table policy).
+
+    A main entry (the game's primary buttons; the many buttons of one kind, one per card
+    or land, make it the likelier), preferring those that ask no confirmation (a
+    confirmation guards an entry a table makes last: ending a turn with nothing in it,
+    an empty garden); where the app offers to draw or roll that same entry, the app does
+    it (a table lets the app draw rather than shuffle); where no main entry is offered,
+    an app draw, else any entry. The fields as the game suggests them (their defaults),
+    a value inside the limits where there is none. After ``refused`` refusals at this
+    step: any entry with the suggested values, then any with values inside the limits,
+    as a table tries something else when the app says no.
+    """
+    if refused:
+        form = rng.choice(forms)
+        return form, table_values(form, rng, keep_defaults=refused < SUGGESTED_TRIES)
+    drawn = [form for form in forms if form.by_app]
+    primary = [form for form in forms if form.is_primary and not form.by_app]
+    unasked = [form for form in primary if not form.confirm]
+    main = unasked or primary or drawn or forms
+    # One tap is what a table makes most: an entry with fields to fill is the rarer one.
+    form = rng.choices(main, [1 / (1 + len(form.inputs)) for form in main])[0]
+    by_app = [other for other in drawn if other.kind == form.kind]
+    if by_app and not form.by_app:
+        form = rng.choice(by_app)
+    return form, table_values(form, rng, keep_defaults=True)
+
+
+def table_values(form: EntryForm, rng: random.Random, keep_defaults: bool) -> dict[str, Any]:
+    """The values a table enters: each field's default where ``keep_defaults`` and it has
+    one; an empty box ("(choose)") gets one of its real options; a count without a
+    default a small one (the least allowed and up to 2 more: the common counts of a
+    board game, where random values inside wide limits make absurd entries)."""
+    found: dict[str, Any] = {}
+    for item in form.inputs:
+        if item.kind == "multi":
+            found[item.key] = (
+                list(item.chosen)
+                if keep_defaults
+                else [option for option in item.options if rng.random() < 0.5]
+            )
+        elif keep_defaults and item.default not in (None, ""):
+            found[item.key] = item.default
+        elif item.kind == "int":
+            low = item.low if item.low is not None else 0
+            high = item.high if item.high is not None else low + 2
+            found[item.key] = rng.randint(low, max(low, min(high, low + 2)))
+        elif item.kind == "choice" and item.options:
+            filled = [option for option in item.options if option != ""]
+            found[item.key] = rng.choice(filled or item.options)
+        else:
+            found[item.key] = item.default if item.default is not None else ""
+    return found
+
+
+def random_pick(
+    forms: list[EntryForm], rng: random.Random, refused: int = 0
+) -> tuple[EntryForm, dict[str, Any]]:
+    """Any entry offered, its fields filled at random inside their limits (``refused``
+    does not change it: every try is as random as the first)."""
+    form = rng.choice(forms)
+    return form, form.values(rng, suggested=False)
