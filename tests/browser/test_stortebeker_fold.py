@@ -5,7 +5,8 @@ Issue 21: "Every step's first control and its committing control within the firs
 the busiest steps are measured in English, Czech and Russian (the page's language buttons),
 then entered with a real tap: the ship entry of the set-up (the form of the most boxes), the
 hand entry, the first turn's cards (a button per card that fits a ship, the exchange, the
-cannons), the draw, and a boarding in the second round. Nothing is wider than the phone. With
+cannons: every card that fits commits, the first one is measured), the draw, and a boarding in
+the second round. Nothing is wider than the phone. With
 ``STORTEBEKER_FOLD_SHOTS`` set to a folder the screens are saved there.
 """
 
@@ -43,6 +44,7 @@ SHIPS = (  # colour, points, defence, a provision besides rum: every ship needs 
     ("red", "6", "9", "biscuits"),
 )
 ANNA = ("rum", "meat", "pirate 4", "water", "beans", "biscuits")
+OTHERS = ("water", "beans", "biscuits", "meat", "pirate 3", "bananas")  # three of them fit
 
 
 def start_table(page: Any, base_url: str, players: int) -> str:
@@ -101,7 +103,7 @@ def test_first_and_committing_controls_above_the_fold(
     check_fold(anna, players, "hand", FIRST_FIELD, submit_of("hand"))
     tap(anna, "Enter your 6 cards", **{f"card_{n}": c for n, c in enumerate(ANNA, start=1)})
     for phone in seats[1:]:
-        tap(phone, "Let the app deal your 6 cards")
+        tap(phone, "Enter your 6 cards", **{f"card_{n}": c for n, c in enumerate(OTHERS, 1)})
     tap(anna, "Anna starts")
 
     # -- Anna's first turn: a button per card that fits, the exchange, the cannons --------------
@@ -114,4 +116,17 @@ def test_first_and_committing_controls_above_the_fold(
     anna.locator(action_form("draw")).first.wait_for(timeout=LIVE)
     check_fold(anna, players, "draw", FIRST_FIELD, submit_of("draw"))
     now = press(anna, action_form("draw", '"by_app":true'))
-    assert actor(seats, now) is not anna
+
+    # -- the others' first turns: three cards that fit, the app draws ---------------------------
+    for phone in seats[1:]:
+        assert actor(seats, now) is phone
+        for _card in range(3):
+            now = press(phone, action_form("lay"))
+        now = press(phone, action_form("draw", '"by_app":true'))
+
+    # -- Anna's second turn: three cards, then the boarding of the black ship -------------------
+    assert actor(seats, now) is anna
+    for card in ("water", "beans", "biscuits"):
+        press(anna, action_form("lay", f'"card":"{card}"'))
+    anna.locator(action_form("board")).first.wait_for(timeout=LIVE)
+    check_fold(anna, players, "board", FIRST_FIELD, submit_of("board"))
