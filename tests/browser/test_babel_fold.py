@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from tests.browser.fold import switch_language, widest
 from tests.browser.phone_actions import LIVE, join
 from tests.browser.test_babylon_fold import (
     ENTRY,
@@ -27,7 +28,6 @@ from tests.browser.test_babylon_fold import (
     actor,
     bottom,
     press,
-    switch_language,
 )
 
 pytestmark = pytest.mark.browser
@@ -46,23 +46,13 @@ def start_table(page: Any, base_url: str) -> str:
     return page.locator(".join-qr figcaption a").get_attribute("href")
 
 
-def widest(phone: Any) -> float:
-    """The right edge of the widest thing on the page (the page's own width included)."""
-    return float(
-        phone.evaluate(
-            """() => Math.max(document.documentElement.scrollWidth,
-                 ...[...document.querySelectorAll('body *')]
-                   .map(e => e.getBoundingClientRect().right + window.scrollX))"""
-        )
-    )
-
-
 def check_fold(phone: Any, step: str, committing: str = ENTRY) -> None:
     """In each language the first entry button and the committing one end above 844 px, and
     nothing is wider than the phone."""
     phone.set_viewport_size({"width": WIDTH, "height": FOLD})
     for code in LANGUAGES:
         switch_language(phone, code)
+        phone.locator("#live").wait_for(timeout=LIVE)
         phone.evaluate("() => window.scrollTo(0, 0)")
         first, commit = bottom(phone, ENTRY), bottom(phone, committing)
         folder = os.environ.get("BABEL_FOLD_SHOTS")

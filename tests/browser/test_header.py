@@ -12,20 +12,13 @@ from typing import Any
 
 import pytest
 
+from tests.browser.fold import switch_language
 from tests.browser.phone_actions import LIVE, join
 from tests.browser.test_babylon_fold import LANGUAGES
 
 pytestmark = pytest.mark.browser
 
 WIDTH = 360
-
-
-def switch_language(page: Any, code: str) -> None:
-    """The header's language buttons (any page: not only a seat's live page)."""
-    if page.locator("html").get_attribute("lang") != code.lower():
-        page.locator("form.langs").get_by_role("button", name=code, exact=True).click()
-        page.wait_for_function(f"() => document.documentElement.lang === '{code.lower()}'")
-    page.locator("header.top").wait_for()
 
 
 def rows(page: Any) -> list[float]:

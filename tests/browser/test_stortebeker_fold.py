@@ -19,8 +19,8 @@ from typing import Any
 
 import pytest
 
+from tests.browser.fold import switch_language, widest
 from tests.browser.phone_actions import LIVE, join, tap
-from tests.browser.test_babel_fold import widest
 from tests.browser.test_babylon_fold import (
     ENTRY,
     FOLD,
@@ -29,7 +29,6 @@ from tests.browser.test_babylon_fold import (
     actor,
     bottom,
     press,
-    switch_language,
 )
 
 pytestmark = pytest.mark.browser
@@ -63,6 +62,7 @@ def check_fold(phone: Any, players: int, step: str, *committing: str) -> None:
     phone.set_viewport_size({"width": WIDTH, "height": FOLD})
     for code in LANGUAGES:
         switch_language(phone, code)
+        phone.locator("#live").wait_for(timeout=LIVE)
         phone.evaluate("() => window.scrollTo(0, 0)")
         ends = [bottom(phone, selector) for selector in (ENTRY, *committing)]
         folder = os.environ.get("STORTEBEKER_FOLD_SHOTS")
