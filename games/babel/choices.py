@@ -38,8 +38,9 @@ from games.babel.draws import (
     temple_draw_count,
     temple_pending,
 )
+from games.babel.implied import draws_by_itself, with_draw
 from games.babel.state import State, is_tracked, opponent, row, temple_deck_unknown
-from games.base import Action, Choice, Field, IllegalAction
+from games.base import Action, Choice, Field, IllegalAction, fresh
 from games.i18n import Msg, _, msg, ngettext
 
 Apply = Callable[[State, Action], State]
@@ -70,6 +71,13 @@ def choices(apply: Apply, state: State, seat: int) -> list[Choice]:
         return _discard_choices(apply, state, seat) if pending["seat"] == seat else []
     if seat != state["active"]:
         return []
+    if draws_by_itself(state):
+        # The draw only counts cards: the phone goes straight to the actions (games.babel.implied).
+        drawn = nation_draw_count(state, NATION_DRAW)
+        offered = _action_choices(apply, with_draw(fresh(state)), seat)
+        # "End actions" needs the draw entered; a turn of no action ends with its temple cards.
+        offered = [choice for choice in offered if choice.action["type"] != "end_actions"]
+        return _noted(offered, _drawn_note(drawn))
     if stage == STAGE_DRAW:
         return _draw_choices(apply, state, seat)
     if stage == STAGE_ACTIONS:
@@ -77,6 +85,25 @@ def choices(apply: Apply, state: State, seat: int) -> list[Choice]:
     if stage == STAGE_TEMPLE:
         return _temple_choices(apply, state, seat)
     return []
+
+
+def _drawn_note(count: int) -> Msg:
+    if count == 0:
+        return msg(_("No nation card is left to draw."))
+    return ngettext(
+        "Draw %(count)s nation card: the app has added it to your hand.",
+        "Draw %(count)s nation cards: the app has added them to your hand.",
+        count,
+    )
+
+
+def _noted(result: list[Choice], note: Msg) -> list[Choice]:
+    """``result`` with ``note`` above its first button that can be tapped."""
+    for index, choice in enumerate(result):
+        if choice.disabled is None:
+            result[index] = replace(choice, note=note)
+            break
+    return result
 
 
 # The note above the nation buttons: which card comes next and the ones entered so far.
@@ -190,8 +217,14 @@ def _offer(
 def _action_choices(apply: Apply, state: State, seat: int) -> list[Choice]:
     place = state["figures"][seat]
     result: list[Choice] = []
-    result += _build_choices(apply, state, seat, place)
+    builds = _build_choices(apply, state, seat, place)
+    # What can be done first: builds that are all blocked go last, with their reasons.
+    blocked = builds if all(choice.disabled for choice in builds) else []
+    result += [choice for choice in builds if choice not in blocked]
     result += _ability_choices(apply, state, seat, place)
+    # The end of the turn (the temple cards' one tap) next, within a phone's first screen;
+    # the settling and travelling buttons follow it.
+    result += _end_choices(apply, state, seat)
     for nation in NATIONS:
         if place != QUARRY:
             result += _offer(
@@ -218,17 +251,49 @@ def _action_choices(apply: Apply, state: State, seat: int) -> list[Choice]:
                 _("Travel"),
                 show_blocked=is_tracked(state),
             )
-    result += _migrate_choices(state, seat)
+    return result + _migrate_choices(state, seat) + blocked
+
+
+def _end_choices(apply: Apply, state: State, seat: int) -> list[Choice]:
+    """The temple cards turned up (which end the actions) and "End actions" on its own."""
     end = _offer(
         apply, state, seat, msg(_("End actions")), {"type": "end_actions"}, _("End of turn")
     )
+    if end[0].disabled is None:
+        end = [*_temple_after_actions(apply, state, seat), replace(end[0], style="secondary")]
     if not state.get("acted"):
         # A stray tap must not end a turn in which nothing was done.
         end = [
             replace(choice, confirm=msg(_("End the actions without doing anything?")))
             for choice in end
         ]
-    return result + end
+    return end
+
+
+def _temple_after_actions(apply: Apply, state: State, seat: int) -> list[Choice]:
+    """The temple cards' buttons already during the actions: a temple entry ends them
+    (games.babel.implied), which saves the tap on "End actions". Two unknown cards are one
+    tap: the pair of levels turned up (the higher is laid first whatever the order)."""
+    ended = fresh(state)
+    ended["stage"] = STAGE_TEMPLE
+    group = _("End of turn")
+    if temple_draw_count(ended, 2) < 2 or ended["temple_deck"]["top"]:
+        found = [replace(choice, group=group) for choice in _temple_choices(apply, ended, seat)]
+        note = msg(_("Turn up the temple cards: the first one you enter ends your actions."))
+        return _noted(found, note)
+    pairs: list[Choice] = []
+    for first in reversed(LEVELS):
+        for second in reversed(LEVELS[:first]):
+            action: Action = {"type": "draw_temples", "first": first, "second": second}
+            if _reason(apply, ended, {**action, "seat": seat}) is None:
+                label = msg(_("%(first)s + %(second)s"), first=first, second=second)
+                pairs.append(Choice(label, action, group=group, style="pair"))
+    note = msg(_("Turn up two temple cards and tap their levels: this ends your actions."))
+    let = ngettext(
+        "Let the app draw %(count)s temple card", "Let the app draw %(count)s temple cards", 2
+    )
+    app = Choice(let, {"type": "draw_temples", "by_app": True}, group=group, style="secondary")
+    return _noted([*pairs, app], note)
 
 
 def _build_choices(apply: Apply, state: State, seat: int, place: str) -> list[Choice]:

@@ -32,6 +32,7 @@ from games.babel.draws import (
     LEVEL_LABELS,
 )
 from games.babel.endgame import check_totals
+from games.babel.implied import take_implied_steps
 from games.babel.state import State, height, initial_state, temple, temple_total
 from games.base import (
     Action,
@@ -156,6 +157,7 @@ class BabelGame(Game):
             # The summary of an ability or a build stays up until the next entry; the
             # halved player's discards belong to the ability and keep it.
             new["last_event"] = None
+        take_implied_steps(new, seat, str(kind))
         handler(new, seat, action)
         if kind in ACTIONS_OF_A_TURN:
             new["acted"] = True  # ending the actions after this needs no second question

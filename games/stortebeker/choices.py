@@ -50,14 +50,17 @@ def _card_fields(
     fields = []
     for number in range(1, count + 1):
         options = _card_choices(codes)
+        default = ""
         if optional_from is not None and number >= optional_from:
             options = (NONE_CHOICE, *options)
+        elif len(options) == 1:
+            default = options[0][0]  # one kind of card: the box is filled, nothing to ask
         else:
             options = (PICK_CHOICE, *options)
         label = SLOT_LABELS[key][number - 1]
         prefix = "card" if key == "cards" else key
         fields.append(
-            Field(f"{prefix}_{number}", label, kind="choice", choices=options, default="")
+            Field(f"{prefix}_{number}", label, kind="choice", choices=options, default=default)
         )
     return tuple(fields)
 
@@ -284,8 +287,7 @@ def _fire_choices(state: State, seat: int) -> list[Choice]:
             )
         ]
     seen = seen_ships(state, [slot for slot, _label in targets])
-    ship_field = Field("ship", _("Ship"), kind="choice", choices=tuple(targets))
-    card_field = Field("card", _("Card to discard"), kind="choice", choices=_card_choices(hand))
+    fixed, asked, label = _fire_target(targets, _card_choices(hand))
     note = msg(
         _(
             "Discard any card and fire at a ship where you have a provision. Each colour rolled "
@@ -295,20 +297,40 @@ def _fire_choices(state: State, seat: int) -> list[Choice]:
     )
     return [
         Choice(
-            msg(_("Fire the cannons")),
-            {"type": "fire", "seen": seen},
-            fields=(ship_field, card_field, *COLOUR_DICE_FIELDS),
+            label,
+            {"type": "fire", "seen": seen, **fixed},
+            fields=(*asked, *COLOUR_DICE_FIELDS),
             group=_("Cannons"),
             note=note,
         ),
         Choice(
             msg(_("Fire the cannons, the app rolls")),
-            {"type": "fire", "by_app": True, "seen": seen},
-            fields=(ship_field, card_field),
+            {"type": "fire", "by_app": True, "seen": seen, **fixed},
+            fields=asked,
             group=_("Cannons"),
             style="secondary",
         ),
     ]
+
+
+def _fire_target(
+    targets: list[tuple[int, Msg]], cards: tuple[tuple[str, str], ...]
+) -> tuple[dict[str, Any], tuple[Field, ...], Msg]:
+    """The ship and the card of a shot: a box with one possible answer is not asked, its value
+    goes with the entry (and the only ship is named on the button)."""
+    fixed: dict[str, Any] = {}
+    asked: list[Field] = []
+    label = msg(_("Fire the cannons"))
+    if len(targets) == 1:
+        fixed["ship"] = targets[0][0]
+        label = msg(_("Fire the cannons at the %(ship)s"), ship=targets[0][1])
+    else:
+        asked.append(Field("ship", _("Ship"), kind="choice", choices=tuple(targets)))
+    if len(cards) == 1:
+        fixed["card"] = cards[0][0]
+    else:
+        asked.append(Field("card", _("Card to discard"), kind="choice", choices=cards))
+    return fixed, tuple(asked), label
 
 
 def _roll_note(pirates: int, target: int) -> Msg:

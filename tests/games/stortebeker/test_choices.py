@@ -114,3 +114,32 @@ def test_draw_label_for_a_single_card() -> None:
     )
     labels = [render_english(c.label) for c in GAME.choices(state, 0)]
     assert labels == ["Enter the 1 card you drew", "Let the app draw 1 card"]
+
+
+def test_a_shot_with_one_possible_ship_and_card_asks_for_neither() -> None:
+    """ "Vybere si ... loď, u které má sám vyložen alespoň jednu proviantní kartu": with one
+    such ship and one kind of card in hand, neither box has a second answer (issue 21)."""
+    state = started(2, sea=[ship("black", 5, 8, rum=1), ship("red", 3, 5, meat=1)])
+    state = lay_from_deck(state, 0, 0, ["rum"])
+    state = set_hand(state, 0, ["beans"] * 6)
+    state = act(state, 0, {"type": "exchange", "discard": ["beans", "beans"]})
+    fire, by_app = by_type(GAME.choices(state, 0))["fire"]
+    assert render_english(fire.label) == "Fire the cannons at the black ship (5 points, defence 8)"
+    assert fire.action["ship"] == 0 and fire.action["card"] == "beans"
+    assert "ship" not in [f.key for f in fire.fields] and "card" not in [f.key for f in fire.fields]
+    assert by_app.fields == ()  # one tap
+    after = act(state, 0, by_app.action)
+    assert after["turn"]["fired"] is True
+    # Two ships with provisions: the ship is asked, the card still not.
+    state = lay_from_deck(state, 1, 0, ["meat"])
+    fire = by_type(GAME.choices(state, 0))["fire"][0]
+    assert [f.key for f in fire.fields][:1] == ["ship"] and fire.action["card"] == "beans"
+
+
+def test_a_discard_box_with_one_kind_of_card_is_filled() -> None:
+    """All six cards alike: each box to discard has one answer, filled in already."""
+    state = started(2, sea=[ship("black", 5, 8, rum=1)])
+    state = set_hand(state, 0, ["beans"] * 6)
+    exchange = by_type(GAME.choices(state, 0))["exchange"][0]
+    assert [f.default for f in exchange.fields] == ["beans", "beans", "beans"]
+    assert all(f.choices == (("beans", "beans"),) for f in exchange.fields)

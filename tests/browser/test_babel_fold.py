@@ -1,0 +1,119 @@
+"""Babel on a 390×844 phone: the first control and the committing one above the fold.
+
+Issue 21: "Every step's first control and its committing control within the first 844 px at
+390×844, for every game, every player count and all three languages". Babel is for two. The
+steps of a turn are measured in English, Czech and Russian (the page's language buttons) and
+then entered with a real tap: the first turn from the quarry, the busiest step (builds, an
+ability, the temple cards that end the turn, settling, travelling, migrating), the halving
+discard on the other phone and the temple cards after "End actions". Nothing is wider than the
+phone. With ``BABEL_FOLD_SHOTS`` set to a folder the Russian screens are saved there.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.fold import switch_language, widest
+from tests.browser.phone_actions import LIVE, join
+from tests.browser.test_babylon_fold import (
+    ENTRY,
+    FOLD,
+    LANGUAGES,
+    action_form,
+    actor,
+    bottom,
+    press,
+)
+
+pytestmark = pytest.mark.browser
+
+WIDTH = 390
+PAIR = action_form("draw_temples", '"second"') + " button[type=submit]"
+
+
+def start_table(page: Any, base_url: str) -> str:
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(base_url + "/")
+    form = page.locator("form[data-game='babel']")
+    form.locator("select[name=players]").select_option("2")
+    form.get_by_role("button", name="Start a table").click()
+    page.wait_for_url(re.compile(r"/t/[A-Z0-9]+/$"))
+    return page.locator(".join-qr figcaption a").get_attribute("href")
+
+
+def check_fold(phone: Any, step: str, committing: str = ENTRY) -> None:
+    """In each language the first entry button and the committing one end above 844 px, and
+    nothing is wider than the phone."""
+    phone.set_viewport_size({"width": WIDTH, "height": FOLD})
+    for code in LANGUAGES:
+        switch_language(phone, code)
+        phone.locator("#live").wait_for(timeout=LIVE)
+        phone.evaluate("() => window.scrollTo(0, 0)")
+        first, commit = bottom(phone, ENTRY), bottom(phone, committing)
+        folder = os.environ.get("BABEL_FOLD_SHOTS")
+        if folder and code == "RU":
+            Path(folder).mkdir(parents=True, exist_ok=True)
+            phone.screenshot(path=f"{folder}/{step}-ru.png", full_page=True)
+        assert first <= FOLD and commit <= FOLD, (step, code, first, commit)
+        assert widest(phone) <= WIDTH + 0.5, (step, code, widest(phone))
+    switch_language(phone, "EN")
+
+
+def settle(phone: Any, nation: str) -> int:
+    return press(phone, action_form("settle", f'"{nation}"'))
+
+
+def test_first_and_committing_controls_above_the_fold(server: Any, phones: Any) -> None:
+    screen = phones()
+    join_url = start_table(screen, server.url)
+    anna, ben = phones(), phones()
+    for phone, name in ((anna, "Anna"), (ben, "Ben")):
+        join(phone, join_url, name)
+        phone.on("dialog", lambda dialog: dialog.accept())
+    screen.reload()
+    screen.get_by_role("button", name="Start the game").click()
+
+    # -- Anna's first turn: the draw is the app's, the travels come first ---------------------
+    anna.locator(action_form("travel")).first.wait_for(timeout=LIVE)
+    assert anna.locator(action_form("draw")).count() == 0
+    check_fold(anna, "first-turn")
+    press(anna, action_form("travel", '"medes"'))
+    for _ in range(3):
+        now = settle(anna, "medes")
+    now = press(anna, action_form("build", '"start"'))
+    anna.locator(PAIR).first.wait_for(timeout=LIVE)
+    check_fold(anna, "end-of-first-turn", PAIR)
+    now = press(anna, action_form("draw_temples", '"first":2,', '"second":1'))
+
+    # -- Ben's first turn -----------------------------------------------------------------------
+    assert actor([anna, ben], now) is ben
+    press(ben, action_form("travel", '"assyrians"'))
+    settle(ben, "assyrians")
+    press(ben, action_form("build", '"start"'))
+    now = press(ben, action_form("draw_temples", '"first":3,', '"second":1'))
+
+    # -- Anna's second turn: the busiest step, then the halving discard on Ben's phone ----------
+    assert actor([anna, ben], now) is anna
+    anna.locator(action_form("ability", '"halve"')).wait_for(timeout=LIVE)
+    check_fold(anna, "busiest", PAIR)
+    now = press(anna, action_form("ability", '"halve"'))
+    assert actor([anna, ben], now) is ben
+    check_fold(ben, "discard")
+    while ben.locator(action_form("give_up")).count():
+        now = press(ben, action_form("give_up"))
+        if actor([anna, ben], now) is anna:
+            break
+
+    # -- "End actions", then the temple cards one by one ------------------------------------
+    anna.locator(action_form("end_actions")).wait_for(timeout=LIVE)
+    press(anna, action_form("end_actions"))
+    anna.locator(action_form("temple_card")).first.wait_for(timeout=LIVE)
+    check_fold(anna, "temple-cards")
+    press(anna, action_form("temple_card", '"level":2'))
+    now = press(anna, action_form("temple_card", '"level":1'))
+    assert actor([anna, ben], now) is ben
