@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from games.base import Action, Choice, Field, Game, IllegalAction, State, fresh
-from games.i18n import Msg, _, msg, ngettext
+from games.i18n import Msg, _, msg
 
 
 @dataclass(frozen=True)
@@ -303,14 +303,19 @@ class Param:
         return self.kind.fields(self, where, action)
 
 
+# A line that counts something, written out as one ``ngettext`` call so that makemessages
+# files both forms together: ``lambda n, **args: ngettext("… %(holes)s hole.", "… holes.",
+# n, **args)``.
+Counted = Callable[..., Msg]
+
+
 @dataclass(frozen=True)
 class Line:
     """A log line: used for entries whose values match ``when`` (the first that matches
-    is taken). ``plural`` and ``count`` (the key whose value picks the form) for a line
-    that counts something; ``extra`` adds arguments computed from the entry."""
+    is taken). ``text`` is a marked text, or a :data:`Counted` whose form follows the
+    value of ``count``; ``extra`` adds arguments computed from the entry."""
 
-    text: str
-    plural: str | None = None
+    text: str | Counted
     count: str = ""
     when: tuple[tuple[str, Any], ...] = ()
     extra: Callable[[Action], Mapping[str, Any]] | None = None
@@ -380,26 +385,37 @@ class Move:
     def describe(self, action: Action) -> Msg:
         """The log line of ``action``."""
         line = next((line for line in self.lines if line.matches(action)), self.lines[-1])
-        return self.filled(line.text, action, line)
+        args = self.shown(action)
+        if line.extra is not None:
+            args.update(line.extra(action))
+        if isinstance(line.text, str):
+            return msg(line.text, **used(args, line.text))
+        value = action.get(line.count)
+        # Odd data (a correction's preview) may lack the number: the plural form then.
+        count = value if isinstance(value, int) and not isinstance(value, bool) else 0
+        probe = line.text(count)
+        wanted = used(args, probe["text"] + probe.get("plural", ""))
+        counted = line.text(count, **{k: v for k, v in wanted.items() if k != "count"})
+        # A value named "count" is shown as the entry has it ("?" for odd data, where
+        # ngettext's own is 0, to pick the plural form).
+        counted["args"].update(wanted)
+        return counted
 
     def label(self, action: Action) -> Msg:
         """The label of a button that sends ``action``."""
-        return self.filled(self.button, action, None)
+        return msg(self.button, **used(self.shown(action), self.button))
 
-    def filled(self, text: str, action: Action, line: Line | None) -> Msg:
+    def shown(self, action: Action) -> dict[str, Any]:
+        """The values of ``action`` as its log line and labels show them."""
         args: dict[str, Any] = {}
         for p in self.params:
             args.update(p.kind.shown(p, action))
-        if line is not None and line.extra is not None:
-            args.update(line.extra(action))
-        used = {key: value for key, value in args.items() if f"%({key})" in text}
-        if line is not None and line.plural is not None:
-            value = action.get(line.count)
-            # Odd data (a correction's preview) may lack the number: the plural form then.
-            count = value if isinstance(value, int) and not isinstance(value, bool) else 0
-            plural_used = {k: v for k, v in args.items() if f"%({k})" in line.plural}
-            return ngettext(text, line.plural, count, **{**used, **plural_used})
-        return msg(text, **used)
+        return args
+
+
+def used(args: Mapping[str, Any], text: str) -> dict[str, Any]:
+    """The arguments whose placeholder ``text`` has (a message keeps only those)."""
+    return {key: value for key, value in args.items() if f"%({key})" in text}
 
 
 @dataclass(frozen=True)

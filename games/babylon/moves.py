@@ -47,7 +47,7 @@ from games.babylon.turn import (
     see_flower,
 )
 from games.base import Action
-from games.i18n import _, msg
+from games.i18n import _, msg, ngettext
 from games.moves import (
     Count,
     Grid,
@@ -134,15 +134,15 @@ HOLES = Param(
 )
 GARDEN_LINES = (
     Line(
-        _("Confirms the garden: %(holes)s visible hole."),
-        plural=_("Confirms the garden: %(holes)s visible holes."),
+        lambda n, **args: ngettext(
+            "Confirms the garden: %(holes)s visible hole.",
+            "Confirms the garden: %(holes)s visible holes.",
+            n,
+            **args,
+        ),
         count="holes",
     ),
 )
-
-
-def place_line(text: str, plural: str, tile: str | None) -> Line:
-    return Line(text, plural=plural, count="supports", when=(("tile", tile),) if tile else ())
 
 
 MOVES = Moves(
@@ -239,20 +239,34 @@ MOVES = Moves(
                 ),
             ),
             (
-                place_line(
-                    _("Places the tile just taken on floor %(floor)s on %(supports)s pillar."),
-                    _("Places the tile just taken on floor %(floor)s on %(supports)s pillars."),
-                    TILE_EXTRACTED,
+                Line(
+                    lambda n, **args: ngettext(
+                        "Places the tile just taken on floor %(floor)s on %(supports)s pillar.",
+                        "Places the tile just taken on floor %(floor)s on %(supports)s pillars.",
+                        n,
+                        **args,
+                    ),
+                    count="supports",
+                    when=(("tile", TILE_EXTRACTED),),
                 ),
-                place_line(
-                    _("Places the stored tile on floor %(floor)s on %(supports)s pillar."),
-                    _("Places the stored tile on floor %(floor)s on %(supports)s pillars."),
-                    TILE_STORED,
+                Line(
+                    lambda n, **args: ngettext(
+                        "Places the stored tile on floor %(floor)s on %(supports)s pillar.",
+                        "Places the stored tile on floor %(floor)s on %(supports)s pillars.",
+                        n,
+                        **args,
+                    ),
+                    count="supports",
+                    when=(("tile", TILE_STORED),),
                 ),
-                place_line(
-                    _("Places a tile on floor %(floor)s on %(supports)s pillar."),
-                    _("Places a tile on floor %(floor)s on %(supports)s pillars."),
-                    None,
+                Line(
+                    lambda n, **args: ngettext(
+                        "Places a tile on floor %(floor)s on %(supports)s pillar.",
+                        "Places a tile on floor %(floor)s on %(supports)s pillars.",
+                        n,
+                        **args,
+                    ),
+                    count="supports",
                 ),
             ),
             place_tile,
@@ -303,6 +317,8 @@ MOVES = Moves(
                     OneOf(tuple((effect, EFFECT_LABELS[effect]) for effect in EFFECTS)),
                     fact=True,
                     help=_("The effect printed on the token revealed; it holds for a round."),
+                    # The app's own draw is no fact seen on the table: nothing to correct.
+                    asked=lambda where, action: action.get("by_app") is not True,
                 ),
             ),
             (
