@@ -60,6 +60,17 @@ class Kind:
         """Every value it can take (one button each when a step offers them as buttons)."""
         return ()
 
+    def compacted(self, built: Field) -> Field:
+        """``built`` as a compact entry form shows it (see ``Move.form``)."""
+        return built
+
+
+def prompted(built: Field, prompt: str) -> Field:
+    """A choice field that starts on an empty ``prompt`` option, if there is one."""
+    if not prompt:
+        return built
+    return replace(built, choices=(("", prompt), *built.choices), default="")
+
 
 @dataclass(frozen=True)
 class Count(Kind):
@@ -130,6 +141,11 @@ class OneOf(Kind):
 
     options: tuple[tuple[Any, str], ...]
     show_value: bool = False
+    # The first, empty option of a compact entry form: an untouched box is no choice.
+    prompt: str = ""
+
+    def compacted(self, built: Field) -> Field:
+        return prompted(built, self.prompt)
 
     def values(self, where: Where | None) -> tuple[Any, ...]:
         return tuple(value for value, _label in self.options)
@@ -188,23 +204,62 @@ class Grid(Kind):
 
 @dataclass(frozen=True)
 class Seat(Kind):
-    """One of the seats at the table (whom an entry concerns): forms show the names."""
+    """One of the seats at the table (who starts, whom an entry concerns): the seats of
+    the state when known, else up to ``most``. Forms show each seat's name; the log its
+    number, as ``arg``."""
+
+    most: int
+    label: str = _("Seat %(number)s")
 
     def values(self, where: Where | None) -> tuple[Any, ...]:
-        return tuple(range(len(where.state["players"]))) if where is not None else ()
+        return tuple(range(len(where.state["players"]) if where is not None else self.most))
 
     def fields(self, param: Param, where: Where | None, action: Action) -> tuple[Field, ...]:
-        players = where.state["players"] if where is not None else []
         return (
             Field(
                 param.key,
                 param.label,
                 kind="choice",
-                choices=tuple((seat, str(name)) for seat, name in enumerate(players)),
+                choices=tuple(
+                    (seat, msg(self.label, number=seat + 1)) for seat in self.values(where)
+                ),
                 seats=True,
                 help=param.help_for(where, action),
             ),
         )
+
+    def shown(self, param: Param, action: Action) -> dict[str, Any]:
+        seat = shown_number(action.get(param.key))
+        return {param.arg or param.key: seat + 1 if seat != "?" else "?"}
+
+
+@dataclass(frozen=True)
+class Slots(Kind):
+    """Numbered picks among the same options (the cards of a hand: ``card_1``..``card_6``):
+    as many as ``count`` says for the entry (all ``labels`` when it says nothing)."""
+
+    prefix: str
+    labels: tuple[str, ...]
+    options: tuple[tuple[Any, str], ...]
+    count: Callable[[Where | None, Action], int] | None = None
+    prompt: str = ""
+
+    def compacted(self, built: Field) -> Field:
+        return prompted(built, self.prompt)
+
+    def keys(self, param: Param) -> tuple[str, ...]:
+        return tuple(f"{self.prefix}_{n}" for n in range(1, len(self.labels) + 1))
+
+    def fields(self, param: Param, where: Where | None, action: Action) -> tuple[Field, ...]:
+        count = self.count(where, action) if self.count is not None else len(self.labels)
+        help_line = param.help_for(where, action)
+        return tuple(
+            Field(key, label, kind="choice", choices=self.options, help=help_line)
+            for key, label in zip(self.keys(param)[:count], self.labels, strict=False)
+        )
+
+    def shown(self, param: Param, action: Action) -> dict[str, Any]:
+        return {}
 
 
 @dataclass(frozen=True)
@@ -215,6 +270,7 @@ class Tally(Kind):
     items: tuple[tuple[str, str | Msg], ...]
     low: int
     high: int
+    default: int | None = 0
 
     def keys(self, param: Param) -> tuple[str, ...]:
         return tuple(key for key, _label in self.items)
@@ -222,7 +278,7 @@ class Tally(Kind):
     def fields(self, param: Param, where: Where | None, action: Action) -> tuple[Field, ...]:
         help_line = param.help_for(where, action, low=self.low, high=self.high)
         return tuple(
-            Field(key, label, low=self.low, high=self.high, default=0, help=help_line)
+            Field(key, label, low=self.low, high=self.high, default=self.default, help=help_line)
             for key, label in self.items
         )
 
@@ -285,6 +341,8 @@ class Param:
     help_args: HelpArgs | None = None
     asked: Callable[[Where | None, Action], bool] | None = None
     arg: str = ""
+    # Short labels (by field key) of a compact entry form, a grid whose note explains them.
+    short: Mapping[str, str | Msg] | None = None
 
     def help_for(self, where: Where | None, action: Action, **limits: int) -> Msg | None:
         if self.help is None:
@@ -312,15 +370,19 @@ Counted = Callable[..., Msg]
 @dataclass(frozen=True)
 class Line:
     """A log line: used for entries whose values match ``when`` (the first that matches
-    is taken). ``text`` is a marked text, or a :data:`Counted` whose form follows the
-    value of ``count``; ``extra`` adds arguments computed from the entry."""
+    is taken) and that pass ``test``. ``text`` is a marked text, or a :data:`Counted`
+    whose form follows the value named ``count`` (as the line shows it); ``extra`` adds
+    arguments computed from the entry."""
 
     text: str | Counted
     count: str = ""
     when: tuple[tuple[str, Any], ...] = ()
     extra: Callable[[Action], Mapping[str, Any]] | None = None
+    test: Callable[[Action], bool] | None = None
 
     def matches(self, action: Action) -> bool:
+        if self.test is not None and not self.test(action):
+            return False
         return all(action.get(key) == value for key, value in self.when)
 
 
@@ -337,7 +399,7 @@ class Move:
     """
 
     type: str
-    step: str
+    step: str | tuple[str, ...]
     params: tuple[Param, ...]
     lines: tuple[Line, ...]
     apply: Handler
@@ -347,6 +409,10 @@ class Move:
     button: str = ""
     group: str = ""
     style: str = "primary"
+
+    def accepts(self, step: str) -> bool:
+        """Whether the game's step ``step`` takes an entry of this type."""
+        return step == self.step if isinstance(self.step, str) else step in self.step
 
     def keys(self) -> frozenset[str]:
         """The keys an entry of this type may carry besides ``type``, ``seat``, ``seed``."""
@@ -361,9 +427,14 @@ class Move:
         action: Action,
         ask: Iterable[str] | None = None,
         defaults: Mapping[str, Any] | None = None,
+        compact: bool = False,
     ) -> tuple[Field, ...]:
         """The fields the phone asks for an entry ``action``: the parameters in ``ask``
-        (by default those ``action`` does not fix yet), with their limits in ``where``."""
+        (by default those ``action`` does not fix yet), with their limits in ``where``.
+
+        ``compact``: a grid of boxes, as a phone enters a ship or a hand: short labels, no
+        help lines (the choice's note explains them), choices that start empty. The keys
+        and the limits are the same as in the correction form."""
         wanted = set(ask) if ask is not None else None
         defaults = defaults or {}
         result: list[Field] = []
@@ -373,6 +444,9 @@ class Move:
             if wanted is not None and p.key not in wanted:
                 continue
             for built in p.fields(where, action):
+                if compact:
+                    short = (p.short or {}).get(built.key, built.label)
+                    built = p.kind.compacted(replace(built, label=short, help=None))
                 if built.key in defaults:
                     built = replace(built, default=defaults[built.key])
                 result.append(built)
@@ -390,7 +464,7 @@ class Move:
             args.update(line.extra(action))
         if isinstance(line.text, str):
             return msg(line.text, **used(args, line.text))
-        value = action.get(line.count)
+        value = args.get(line.count, action.get(line.count))
         # Odd data (a correction's preview) may lack the number: the plural form then.
         count = value if isinstance(value, int) and not isinstance(value, bool) else 0
         probe = line.text(count)

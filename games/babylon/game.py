@@ -111,7 +111,7 @@ class BabylonGame(Game):
                 _("It is not %(player)s's entry now."),
                 player=seat_name(seat, state["players"][seat]),
             )
-        if state["step"] != move.step:
+        if not move.accepts(state["step"]):
             raise IllegalAction(_("This entry is not possible at this point of the game."))
         new = copy_state(state)
         move.apply(new, seat, action)
