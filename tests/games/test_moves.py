@@ -30,6 +30,7 @@ from games.moves import (
     Param,
     Seat,
     Several,
+    Slots,
     Tally,
     Where,
     buttons,
@@ -157,6 +158,38 @@ def test_seat_tally_several_and_number_kinds() -> None:
     assert pieces.kind == "multi" and pieces.choices == (("a", "A"), ("b", "B"))
     line = move.describe({"type": "gift", "to": 1, "red": 2, "blue": None})
     assert render_english(line) == "Gives 2 and ? to seat 2."
+
+
+def test_a_compact_form_keeps_the_keys_and_limits() -> None:
+    """The phone's grid (short labels, boxes that start empty, no help lines) and the
+    correction form (one fact per line) are the same declaration."""
+    slots = Param(
+        "cards",
+        _("Cards"),
+        Slots("card", (_("Card 1"), _("Card 2"), _("Card 3")), (("rum", _("rum")),), prompt="-"),
+        fact=True,
+        help=_("A card the deck still holds."),
+    )
+    colour = Param(
+        "colour",
+        _("Colour of the ship"),
+        OneOf((("red", _("red")),), prompt="-"),
+        fact=True,
+        short={"colour": _("Colour")},
+    )
+    move = Move("hand", "setup", (colour, slots), (Line(_("A hand.")),), recorded)
+    compact = move.form(None, {"type": "hand"}, compact=True)
+    full = move.facts({"type": "hand"}, None)
+    assert (
+        [f.key for f in compact]
+        == [f.key for f in full]
+        == ["colour", "card_1", "card_2", "card_3"]
+    )
+    assert compact[0].label == "Colour" and full[0].label == "Colour of the ship"
+    assert all(f.help is None and f.default == "" and f.choices[0] == ("", "-") for f in compact)
+    assert all(f.choices == (("rum", "rum"),) for f in full[1:]) and full[1].help is not None
+    counted = replace(slots, kind=replace(slots.kind, count=lambda where, action: 2))
+    assert [f.key for f in counted.fields(None, {})] == ["card_1", "card_2"]
 
 
 class Counter(Game):
