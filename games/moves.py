@@ -15,11 +15,12 @@ back there, so there is no import circle.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from games.base import Action, Choice, Field, Game, IllegalAction, State, fresh
+from games.base import Action, Choice, Field, Game, IllegalAction, State
 from games.i18n import Msg, _, msg
 
 
@@ -409,6 +410,12 @@ class Move:
     button: str = ""
     group: str = ""
     style: str = "primary"
+    # Every apply checks the keys (the phone's choices try many entries): made once.
+    allowed: frozenset[str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        keys = frozenset(key for p in self.params for key in p.kind.keys(p)) | self.carried
+        object.__setattr__(self, "allowed", keys)
 
     def accepts(self, step: str) -> bool:
         """Whether the game's step ``step`` takes an entry of this type."""
@@ -416,7 +423,7 @@ class Move:
 
     def keys(self) -> frozenset[str]:
         """The keys an entry of this type may carry besides ``type``, ``seat``, ``seed``."""
-        return frozenset(key for p in self.params for key in p.kind.keys(p)) | self.carried
+        return self.allowed
 
     def param(self, key: str) -> Param:
         return next(p for p in self.params if p.key == key)
@@ -498,9 +505,13 @@ class Moves:
     the engine's dispatch come from here."""
 
     moves: tuple[Move, ...]
+    by_type: dict[str, Move] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "by_type", {move.type: move for move in self.moves})
 
     def get(self, kind: Any) -> Move | None:
-        return next((m for m in self.moves if m.type == kind), None)
+        return self.by_type.get(kind) if isinstance(kind, str) else None
 
     def __getitem__(self, kind: str) -> Move:
         move = self.get(kind)
@@ -573,7 +584,8 @@ def attempt(handler: Handler, where: Where, action: Action) -> Msg | None:
     a copy: for a field whose possible values only the rule module knows (the floors a
     decoration can go on)."""
     try:
-        handler(fresh(where.state), where.seat, action)
+        # State is JSON data by contract: a JSON round trip is its fastest deep copy.
+        handler(json.loads(json.dumps(where.state)), where.seat, action)
     except IllegalAction as error:
         return error.message
     return None

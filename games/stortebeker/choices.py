@@ -7,7 +7,6 @@ from typing import Any
 
 from games.base import Choice, Field, IllegalAction, State
 from games.i18n import Msg, _, msg, ngettext
-from games.moves import Where
 
 from . import battle, plays
 from .cards import CARD_CODES, CARD_LABELS
@@ -30,6 +29,10 @@ from .ships import (
 #: The dice as their entries declare them (the correction forms offer the same).
 NUMBER_DICE_FIELDS = MOVES["board"].form(None, {}, ask=("dice",))
 COLOUR_DICE_FIELDS = MOVES["penalty"].form(None, {}, ask=("colour_1", "colour_2"))
+#: The compact entry grids (the same every time; a draw takes the first cards it needs).
+SHIP_FIELDS = MOVES["ship"].form(None, {"type": "ship"}, compact=True)
+HAND_FIELDS = MOVES["hand"].form(None, {"type": "hand"}, compact=True)
+DRAW_FIELDS = MOVES["draw"].form(None, {"type": "draw"}, compact=True)
 NONE_CHOICE: tuple[str, str] = ("", _("(none)"))
 #: First option of a box that must be filled: an untouched box is not a card ("water").
 PICK_CHOICE: tuple[str, str] = ("", _("(choose)"))
@@ -123,7 +126,7 @@ def seat_choices(state: State, seat: int) -> list[Choice]:
                     "Enter the %(count)s card you drew", "Enter the %(count)s cards you drew", count
                 ),
                 {"type": "draw"},
-                fields=MOVES["draw"].form(Where(state, seat), {"type": "draw"}, compact=True),
+                fields=DRAW_FIELDS[:count],
                 group=_("Draw"),
             ),
             Choice(
@@ -154,8 +157,7 @@ def _ship_entry(state: State) -> list[Choice]:
         )
     )
     # The compact grid of the ship card's numbers; the correction asks the same, line by line.
-    fields = MOVES["ship"].form(None, {"type": "ship"}, compact=True)
-    return [Choice(label, {"type": "ship"}, fields=fields, group=_("Ships"), note=note)]
+    return [Choice(label, {"type": "ship"}, fields=SHIP_FIELDS, group=_("Ships"), note=note)]
 
 
 def _start_entry(state: State) -> list[Choice]:
@@ -183,7 +185,7 @@ def _hand_entry(state: State) -> list[Choice]:
         Choice(
             msg(_("Enter your 6 cards")),
             {"type": "hand"},
-            fields=MOVES["hand"].form(None, {"type": "hand"}, compact=True),
+            fields=HAND_FIELDS,
             group=_("Your hand"),
         ),
         Choice(
