@@ -3,7 +3,8 @@
 
     python3 runtests.py [extra pytest arguments]
 
-1. lint (ruff) and types (mypy, the platform package);
+1. lint (ruff) and types (mypy: the platform package; strictly the engines' contract and
+   their declarations, games/base.py, games/moves.py, games/*/moves.py);
 2. the whole suite on the embedded default (SQLite, in-process live updates);
 3. the same suite again on PostgreSQL + Redis (127.0.0.1), when they answer; in CI
    (CI=true) they must answer, and a skipped test fails the run.
@@ -69,6 +70,14 @@ def main() -> int:
     if subprocess.call([str(python), "-m", "ruff", "check", "."], cwd=ROOT) != 0:
         status = 1
     if subprocess.call([str(python), "-m", "mypy", "companion"], cwd=ROOT) != 0:
+        status = 1
+    # The engines' contract and the declarations of their entries (issue 21), strictly.
+    strict = [
+        "games/base.py",
+        "games/moves.py",
+        *sorted(str(p.relative_to(ROOT)) for p in ROOT.glob("games/*/moves.py")),
+    ]
+    if subprocess.call([str(python), "-m", "mypy", "--strict", *strict], cwd=ROOT) != 0:
         status = 1
 
     base = dict(os.environ)

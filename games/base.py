@@ -89,7 +89,7 @@ class Field:
     key: str
     label: str | Msg  # a Msg when the label names a seat, a land, a unit ("Anna's armies")
     kind: str = "int"
-    choices: tuple[tuple[Any, str], ...] = ()
+    choices: tuple[tuple[Any, str | Msg], ...] = ()  # a Msg label: "Seat %(number)s"
     low: int | None = None
     high: int | None = None
     default: Any = None

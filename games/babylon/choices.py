@@ -10,16 +10,12 @@ from __future__ import annotations
 from typing import Any
 
 from games.babylon.components import (
-    BOARD_HOLES,
     DECORATION_LABELS,
     DECORATIONS,
     DOUBLE,
-    EFFECT_LABELS,
-    EFFECTS,
     FLOWER_LABELS,
     FLOWERS,
     MATERIAL_LABELS,
-    MAX_COUNT,
     MAX_FLOOR,
     QUARRY_PLACES,
     QUARRY_SIDE,
@@ -28,8 +24,9 @@ from games.babylon.components import (
     STATUE,
     STORAGE_SINGLES,
 )
-from games.babylon.final import holes_left, piece_top_floor
+from games.babylon.final import piece_top_floor
 from games.babylon.garden import highest_built_floor, visible_decorations
+from games.babylon.moves import MOVES
 from games.babylon.preparation import (
     STEP_BOARDS,
     STEP_BUILD,
@@ -39,85 +36,35 @@ from games.babylon.preparation import (
     STEP_REMOVAL,
     STEP_REVEAL,
 )
-from games.babylon.scoring import FLOOR_COUNTS, empty_floor
 from games.babylon.turn import TILE_EXTRACTED, TILE_STORED, extraction_pillars, lies_exactly_over
-from games.base import Action, Choice, Field, Game, IllegalAction, State
+from games.base import Action, Choice, Game, State
 from games.i18n import Msg, _, msg, ngettext
-
-COUNT_LABELS: dict[str, str] = {
-    STATUE: _("Statues"),
-    "fountain": _("Fountains"),
-    "bridge": _("Bridges"),
-    "viewpoint": _("Viewpoints"),
-    STAIRS: _("Stairs up to the next floor"),
-}
-
-
-def refusal(game: Game, state: State, seat: int, action: Action) -> Msg | None:
-    """Why the engine refuses ``action`` for ``seat`` (``None``: it is legal)."""
-    try:
-        game.apply(state, {**action, "seat": seat, "seed": 0})
-    except IllegalAction as error:
-        return error.message
-    return None
+from games.moves import Where, buttons, refusal
 
 
 def for_seat(game: Game, state: State, seat: int) -> list[Choice]:
     """The entries of ``seat`` at the current step."""
+    where = Where(state, seat)
     builders = {
-        STEP_BOARDS: board_choices,
-        STEP_REMOVAL: removal_choices,
-        STEP_EXTRACT: extract_choices,
-        STEP_BUILD: build_choices,
-        STEP_REVEAL: reveal_choices,
-        STEP_FINAL: final_choices,
-        STEP_GARDEN: garden_choices,
+        STEP_BOARDS: lambda: buttons(game, MOVES["board"], where, "flower"),
+        STEP_REMOVAL: lambda: buttons(game, MOVES["remove"], where, "place"),
+        STEP_EXTRACT: lambda: extract_choices(where),
+        STEP_BUILD: lambda: build_choices(game, where),
+        STEP_REVEAL: lambda: reveal_choices(game, where),
+        STEP_FINAL: lambda: final_choices(where),
+        STEP_GARDEN: lambda: garden_choices(game, where),
     }
-    return builders[state["step"]](game, state, seat)
+    return builders[state["step"]]()
 
 
-def place_label(text: str, place: int, **args: Any) -> Msg:
-    row, column = divmod(place, QUARRY_SIDE)
-    return msg(text, row=row + 1, column=column + 1, **args)
-
-
-def board_choices(game: Game, state: State, seat: int) -> list[Choice]:
-    result = []
-    for flower in FLOWERS:
-        action = {"type": "board", "flower": flower}
-        result.append(
-            Choice(
-                msg(_("Take the board of the %(flower)s"), flower=FLOWER_LABELS[flower]),
-                action,
-                disabled=refusal(game, state, seat, action),
-                group=_("Your board"),
-            )
-        )
-    return result
-
-
-def removal_choices(game: Game, state: State, seat: int) -> list[Choice]:
-    result = []
-    for place in range(QUARRY_PLACES):
-        action = {"type": "remove", "place": place}
-        result.append(
-            Choice(
-                place_label(_("Row %(row)s, column %(column)s"), place),
-                action,
-                disabled=refusal(game, state, seat, action),
-                group=_("Take a clay tile out of the quarry"),
-            )
-        )
-    return result
-
-
-def extract_choices(game: Game, state: State, seat: int) -> list[Choice]:
+def extract_choices(where: Where) -> list[Choice]:
     """Two taps: the flower on the tile the player takes, then the tile.
 
     The flower comes first so that every tile button can show the exact
     pillars (edges, flower and round token); the compact quarry right below the
     buttons (``phone.html``) shows where each place is.
     """
+    state, seat = where.state, where.seat
     own = state["boards"][seat]["flower"]
     seen = state.get("seen_flower")
     if seen is None:
@@ -166,54 +113,6 @@ def extract_choices(game: Game, state: State, seat: int) -> list[Choice]:
         )
     )
     return result
-
-
-def support_fields(state: State, seat: int, floor: int, default: Action) -> tuple[Field, ...]:
-    """The pillar questions for a tile on ``floor``, set to a combination that works."""
-    turn = state["turn"]
-    supports = Field(
-        "supports",
-        _("Pillars under the tile"),
-        kind="choice",
-        choices=((4, _("4 pillars")), (3, _("3 pillars and a viewpoint"))),
-        default=default["supports"],
-    )
-    if floor == 1:
-        return (supports,)
-    # Two single pillars make a double one, so the doubles are bounded by both.
-    most_doubles = min(4, turn[DOUBLE] + turn[SINGLE] // 2)
-    fields = [supports]
-    if most_doubles:
-        fields.append(
-            Field(
-                "doubles",
-                _("How many of them are double pillars"),
-                low=0,
-                high=most_doubles,
-                default=default["doubles"],
-                help=msg(
-                    _("Double pillars in hand: %(doubles)s; two single pillars make one more."),
-                    doubles=turn[DOUBLE],
-                ),
-            )
-        )
-    statues = len(visible_decorations(state["boards"][seat], STATUE, floor - 1))
-    if statues:
-        fields.append(
-            Field(
-                "statues",
-                _("How many of them are statues"),
-                low=0,
-                high=min(4, statues),
-                default=default["statues"],
-                help=msg(
-                    _("Visible statues on floor %(floor)s: %(count)s."),
-                    floor=floor - 1,
-                    count=statues,
-                ),
-            )
-        )
-    return tuple(fields)
 
 
 def placements(state: State, seat: int, which: str, floor: int) -> list[Action]:
@@ -282,9 +181,11 @@ def placement_note(state: State) -> Msg:
     )
 
 
-def build_choices(game: Game, state: State, seat: int) -> list[Choice]:
+def build_choices(game: Game, where: Where) -> list[Choice]:
+    state, seat = where.state, where.seat
     board = state["boards"][seat]
     turn = state["turn"]
+    move = MOVES["place_tile"]
     result: list[Choice] = []
     note: Msg | None = placement_note(state)
     tiles = [(TILE_EXTRACTED, turn["tile"]), (TILE_STORED, board["stored"])]
@@ -315,7 +216,7 @@ def build_choices(game: Game, state: State, seat: int) -> list[Choice]:
                 Choice(
                     label,
                     action,
-                    fields=support_fields(state, seat, floor, works),
+                    fields=move.form(where, action, defaults=works),
                     group=_("Build a tile"),
                     note=note,
                 )
@@ -323,17 +224,15 @@ def build_choices(game: Game, state: State, seat: int) -> list[Choice]:
             note = None  # the pillars in hand once, above the first floor offered
         # The floors the pillars can hold; if none, the lowest with the reason.
         result.extend(offered or ([blocked] if blocked else []))
-    result.extend(decoration_choices(game, state, seat))
+    result.extend(decoration_choices(game, where))
     # The end of the turn first: the phone shows the committing tap at the top of the step, above
     # the fold (issue 21), and the tiles right after it. A turn without a tile built asks once more.
-    return end_turn_choices(state, seat) + result
+    return end_turn_choices(where) + result
 
 
-def decoration_choices(game: Game, state: State, seat: int) -> list[Choice]:
-    board = state["boards"][seat]
-    top = highest_built_floor(board)
-    group = _("Decorations on tiles placed this turn")
-    if not state["turn"]["placed"]:
+def decoration_choices(game: Game, where: Where) -> list[Choice]:
+    move = MOVES["decorate"]
+    if not where.state["turn"]["placed"]:
         # Before a tile is placed no decoration is possible: one line says why, instead of
         # the same reason under each of the four.
         return [
@@ -343,23 +242,14 @@ def decoration_choices(game: Game, state: State, seat: int) -> list[Choice]:
                 disabled=msg(
                     _("A decoration goes on a tile placed in this turn: place one first.")
                 ),
-                group=group,
-                style="secondary",
+                group=move.group,
+                style=move.style,
             )
         ]
     result = []
     for kind in DECORATIONS:
-        floors = range(1, top) if kind == STAIRS else range(1, top + 1)
-        legal = []
-        reason: Msg | None = None
-        for floor in floors:
-            why = refusal(game, state, seat, {"type": "decorate", "kind": kind, "floor": floor})
-            if why is None:
-                legal.append(floor)
-            elif reason is None:
-                reason = why
-        if not legal and reason is None:
-            reason = refusal(game, state, seat, {"type": "decorate", "kind": kind, "floor": 1})
+        action = {"type": "decorate", "kind": kind}
+        fields = move.form(where, action)
         label_text = (
             _("Place stairs, starting from floor")
             if kind == STAIRS
@@ -368,19 +258,14 @@ def decoration_choices(game: Game, state: State, seat: int) -> list[Choice]:
         result.append(
             Choice(
                 msg(label_text, decoration=DECORATION_LABELS[kind]),
-                {"type": "decorate", "kind": kind},
-                fields=(
-                    Field(
-                        "floor",
-                        _("Floor"),
-                        kind="choice",
-                        choices=tuple((floor, str(floor)) for floor in legal),
-                        default=legal[-1] if legal else None,
-                    ),
-                ),
-                disabled=None if legal else reason,
-                group=_("Decorations on tiles placed this turn"),
-                style="secondary",
+                action,
+                fields=fields,
+                # No floor possible: the engine's reason for the lowest.
+                disabled=None
+                if fields[0].choices
+                else refusal(game, where.state, where.seat, {**action, "floor": 1}),
+                group=move.group,
+                style=move.style,
             )
         )
     return result
@@ -400,11 +285,11 @@ def storage_note(state: State) -> Msg:
     )
 
 
-def end_turn_choices(state: State, seat: int) -> list[Choice]:
-    board = state["boards"][seat]
-    turn = state["turn"]
-    group = _("Store or discard, then end the turn")
-    note = storage_note(state)
+def end_turn_choices(where: Where) -> list[Choice]:
+    board = where.state["boards"][where.seat]
+    turn = where.state["turn"]
+    group = MOVES["end_turn"].group
+    note = storage_note(where.state)
     # Ending a turn in which nothing was built is asked once more: a stray tap would
     # otherwise throw the building away.
     confirm = None if turn["placed"] else msg(_("End the turn without building anything?"))
@@ -441,38 +326,17 @@ def end_turn_choices(state: State, seat: int) -> list[Choice]:
     ]
 
 
-def reveal_choices(game: Game, state: State, seat: int) -> list[Choice]:
-    group = _("The round token you revealed")
-    result = [
-        Choice(msg(EFFECT_LABELS[effect]), {"type": "reveal", "effect": effect}, group=group)
-        for effect in EFFECTS
-    ]
-    result.append(
+def reveal_choices(game: Game, where: Where) -> list[Choice]:
+    move = MOVES["reveal"]
+    return [
+        *buttons(game, move, where, "effect"),
         Choice(
             msg(_("Let the app draw the round token")),
             {"type": "reveal", "by_app": True},
-            group=group,
+            group=move.group,
             style="secondary",
-        )
-    )
-    return result
-
-
-def holes_field(high: int = BOARD_HOLES) -> Field:
-    """The visible holes: at most 64 minus four under each first-floor tile."""
-    return Field(
-        "holes",
-        _("Visible holes on your board"),
-        low=0,
-        high=high,
-        default=high,
-        help=msg(
-            _(
-                "Holes that no tile covers: 0 to %(high)s (64, minus 4 under each first-floor tile)."
-            ),
-            high=high,
         ),
-    )
+    ]
 
 
 def covered_pieces(board: dict[str, Any]) -> list[list[Any]]:
@@ -510,109 +374,70 @@ def covered_pieces(board: dict[str, Any]) -> list[list[Any]]:
     return pieces
 
 
-def covered_field(pieces: list[list[Any]]) -> Field:
-    return Field(
-        "covered",
-        _("Pieces now covered completely"),
-        kind="multi",
-        choices=tuple((piece_id, label) for piece_id, label in pieces),
-        default=[],
-        help=msg(_("Tick only what cannot be seen at all from above.")),
-    )
-
-
-def final_choices(game: Game, state: State, seat: int) -> list[Choice]:
-    board = state["boards"][seat]
-    pieces = covered_pieces(board)
-    fields: list[Field] = [covered_field(pieces)] if pieces else []
-    fields.append(holes_field(holes_left(board)))
+def final_choices(where: Where) -> list[Choice]:
+    # The pieces asked about travel with the entry, so that a correction can offer the
+    # same ticks again.
+    action = {
+        "type": "final",
+        "covered": [],
+        "pieces": covered_pieces(where.state["boards"][where.seat]),
+    }
     return [
         Choice(
             msg(_("Confirm my garden for the final scoring")),
-            # The pieces asked about travel with the entry, so that a correction
-            # can offer the same ticks again.
-            {"type": "final", "covered": [], "pieces": pieces},
-            fields=tuple(fields),
+            action,
+            fields=MOVES["final"].form(where, action, ask=("covered", "holes")),
             group=_("Final scoring"),
         )
     ]
 
 
-def floor_count_fields(
-    entered: dict[str, Any] | None = None, floor: int | None = None
-) -> tuple[Field, ...]:
-    """The counts of one floor of a garden (scoring only)."""
-    entered = entered or empty_floor()
-    seen = (
-        msg(_("Visible on floor %(floor)s: 0 to %(high)s."), floor=floor, high=MAX_COUNT)
-        if floor is not None
-        else None
-    )
-    fields = [
-        Field(
-            flower,
-            msg(_("Tiles with the %(flower)s"), flower=FLOWER_LABELS[flower]),
-            low=0,
-            high=MAX_COUNT,
-            default=entered["flowers"][flower],
-            help=seen,
-        )
-        for flower in FLOWERS
-    ]
-    fields += [
-        Field(kind, COUNT_LABELS[kind], low=0, high=MAX_COUNT, default=entered[kind], help=seen)
-        for kind in FLOOR_COUNTS
-    ]
-    return tuple(fields)
-
-
-def garden_choices(game: Game, state: State, seat: int) -> list[Choice]:
+def garden_choices(game: Game, where: Where) -> list[Choice]:
     """The next floor to enter, one form to change an entered floor, and the confirmation.
 
     Only the next floor's counts are open; entered floors are listed on the phone and
     changed through one form (the floor chosen, its counts set to the last floor's).
     """
-    garden = state["boards"][seat]["garden"]
-    group = _("Your visible garden, floor by floor")
+    garden = where.state["boards"][where.seat]["garden"]
+    move = MOVES["floor"]
     result = []
     if len(garden) < MAX_FLOOR:
         floor = len(garden) + 1
+        action = {"type": "floor", "floor": floor}
         result.append(
             Choice(
                 msg(_("Floor %(floor)s: enter what can be seen"), floor=floor),
-                {"type": "floor", "floor": floor},
-                fields=floor_count_fields(None, floor),
-                group=group,
+                action,
+                fields=move.form(where, action),
+                group=move.group,
             )
         )
     if garden:
-        last = len(garden)
+        last = garden[-1]
         result.append(
             Choice(
                 msg(_("Change an entered floor")),
                 {"type": "floor"},
-                fields=(
-                    Field(
-                        "floor",
-                        _("Floor"),
-                        kind="choice",
-                        choices=tuple((number, str(number)) for number in range(1, last + 1)),
-                        default=last,
-                    ),
-                    *floor_count_fields(garden[last - 1]),
+                fields=move.form(
+                    where,
+                    {"type": "floor"},
+                    defaults={
+                        **last["flowers"],
+                        **{key: value for key, value in last.items() if key != "flowers"},
+                    },
                 ),
-                group=group,
+                group=move.group,
                 style="secondary",
                 note=msg(_("Enter every count of that floor again; they replace what it had.")),
             )
         )
-    confirm = {"type": "confirm", "holes": 0}
+    confirm = {"type": "confirm"}
     result.append(
         Choice(
             msg(_("Confirm my garden for the final scoring")),
-            {"type": "confirm"},
-            fields=(holes_field(holes_left(state["boards"][seat])),),
-            disabled=refusal(game, state, seat, confirm),
+            confirm,
+            fields=MOVES["confirm"].form(where, confirm),
+            disabled=refusal(game, where.state, where.seat, {**confirm, "holes": 0}),
             group=_("Final scoring"),
             # A stray tap must not close an empty garden.
             confirm=None if garden else msg(_("Confirm an empty garden?")),

@@ -3,25 +3,21 @@
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from games.babylon import choices as choice_lists
 from games.babylon.changes import changes as table_changes
-from games.babylon.choices import covered_field, floor_count_fields, holes_field
 from games.babylon.components import (
     DECORATION_LABELS,
     EFFECT_LABELS,
-    EFFECTS,
     FLOWER_LABELS,
     FLOWERS,
     MATERIAL_LABELS,
     QUARRY_SIDE,
     SINGLE,
-    STAIRS,
 )
 from games.babylon.events import event_lines
-from games.babylon.final import confirm_covered, confirm_garden, enter_floor, holes_left
 from games.babylon.garden import visible_garden
+from games.babylon.moves import MOVES
 from games.babylon.preparation import (
     MODE_FULL,
     MODE_SCORING,
@@ -33,20 +29,12 @@ from games.babylon.preparation import (
     STEP_OVER,
     STEP_REMOVAL,
     STEP_REVEAL,
-    choose_board,
     initial_state,
-    remove_clay,
 )
 from games.babylon.quarry import extraction
-from games.babylon.scoring import FLOOR_COUNTS, ranking, score_garden
+from games.babylon.scoring import ranking, score_garden
 from games.babylon.turn import (
-    decorate,
-    end_turn,
-    extract,
     extraction_pillars,
-    place_tile,
-    reveal,
-    see_flower,
 )
 from games.base import (
     Action,
@@ -61,38 +49,8 @@ from games.base import (
     State,
     seat_arg,
 )
-from games.i18n import Msg, _, msg, ngettext, seat_name
+from games.i18n import Msg, _, msg, seat_name
 
-# Which step accepts which action; the handlers check everything else.
-HANDLERS: dict[str, tuple[str, Any]] = {
-    "board": (STEP_BOARDS, choose_board),
-    "remove": (STEP_REMOVAL, remove_clay),
-    "tile_flower": (STEP_EXTRACT, see_flower),
-    "extract": (STEP_EXTRACT, extract),
-    "place_tile": (STEP_BUILD, place_tile),
-    "decorate": (STEP_BUILD, decorate),
-    "end_turn": (STEP_BUILD, end_turn),
-    "reveal": (STEP_REVEAL, reveal),
-    "final": (STEP_FINAL, confirm_covered),
-    "floor": (STEP_GARDEN, enter_floor),
-    "confirm": (STEP_GARDEN, confirm_garden),
-}
-
-# The keys each entry may carry besides ``type`` and the platform's ``seat``/``seed``:
-# an entry with any other key is a malformed one and is refused, not ignored.
-FIELDS: dict[str, frozenset[str]] = {
-    "board": frozenset({"flower"}),
-    "remove": frozenset({"place"}),
-    "tile_flower": frozenset({"flower"}),
-    "extract": frozenset({"place", "flower"}),
-    "place_tile": frozenset({"tile", "floor", "supports", "doubles", "statues"}),
-    "decorate": frozenset({"kind", "floor"}),
-    "end_turn": frozenset({"tile"}),
-    "reveal": frozenset({"effect", "by_app"}),
-    "final": frozenset({"covered", "holes", "pieces"}),
-    "floor": frozenset({"floor", "white", "pink", "yellow", "blue", *FLOOR_COUNTS}),
-    "confirm": frozenset({"holes"}),
-}
 PLATFORM_KEYS = frozenset({"type", "seat", "seed"})
 
 OPTIONS = (
@@ -141,9 +99,10 @@ class BabylonGame(Game):
         if not isinstance(action, dict):
             raise IllegalAction(_("An entry must be a set of named values."))
         kind = action.get("type")
-        if not isinstance(kind, str) or kind not in HANDLERS:
+        move = MOVES.get(kind)
+        if move is None:
             raise IllegalAction(_("Unknown entry %(type)s."), type=str(kind))
-        unknown = sorted(str(key) for key in action if key not in PLATFORM_KEYS | FIELDS[kind])
+        unknown = sorted(str(key) for key in action if key not in PLATFORM_KEYS | move.keys())
         if unknown:
             raise IllegalAction(_("This entry has no field %(field)s."), field=unknown[0])
         seat = seat_arg(state, action)
@@ -152,11 +111,10 @@ class BabylonGame(Game):
                 _("It is not %(player)s's entry now."),
                 player=seat_name(seat, state["players"][seat]),
             )
-        step, handler = HANDLERS[kind]
-        if state["step"] != step:
+        if not move.accepts(state["step"]):
             raise IllegalAction(_("This entry is not possible at this point of the game."))
         new = copy_state(state)
-        handler(new, seat, action)
+        move.apply(new, seat, action)
         return new
 
     def start_seat(self, state: State) -> int | None:
@@ -271,169 +229,10 @@ class BabylonGame(Game):
         return shown
 
     def facts(self, action: Action, before: State | None = None) -> tuple[Field, ...]:
-        kind = action.get("type")
-        if kind == "extract":
-            return (flower_field(),)
-        if kind == "reveal":
-            return (
-                Field(
-                    "effect",
-                    _("Round token"),
-                    kind="choice",
-                    choices=tuple((e, EFFECT_LABELS[e]) for e in EFFECTS),
-                    help=msg(_("The effect printed on the token revealed; it holds for a round.")),
-                ),
-            )
-        if kind == "final":
-            # What is covered and the holes are seen on the board: a wrong tick or a
-            # miscount can be corrected after the game (the holes break ties). The
-            # pieces asked about travel with the entry.
-            pieces = action.get("pieces")
-            offered = [
-                piece
-                for piece in (pieces if isinstance(pieces, list) else [])
-                if isinstance(piece, list) and len(piece) == 2 and isinstance(piece[0], str)
-            ]
-            holes = self._holes_fact(action, before)
-            return (covered_field(offered), holes) if offered else (holes,)
-        if kind == "confirm":
-            return (self._holes_fact(action, before),)
-        if kind == "floor":
-            # What was seen on a floor of the garden (scoring only).
-            floor = action.get("floor")
-            return floor_count_fields(floor=floor if isinstance(floor, int) else None)
-        return ()
-
-    @staticmethod
-    def _holes_fact(action: Action, before: State | None) -> Field:
-        """The holes as the entry asked for them: at most what its board left visible."""
-        seat = action.get("seat")
-        if before is None or not isinstance(seat, int) or not 0 <= seat < len(before["boards"]):
-            return holes_field()
-        return holes_field(holes_left(before["boards"][seat]))
+        return MOVES.facts(action, before)
 
     def describe(self, action: Action) -> Msg:
-        return describe_action(action)
+        return MOVES.describe(action)
 
     def changes(self, before: State, after: State) -> list[Msg]:
         return table_changes(before, after)
-
-
-def flower_field(default: str | None = None) -> Field:
-    """The flower printed on a tile, as the phone asks for it."""
-    return Field(
-        "flower",
-        _("Flower on the tile"),
-        kind="choice",
-        choices=tuple((flower, FLOWER_LABELS[flower]) for flower in FLOWERS),
-        default=default,
-        help=msg(_("Printed on both sides of the tile; a match with your board gives a pillar.")),
-    )
-
-
-def place_name(place: Any) -> dict[str, Any]:
-    """Row and column (1-based) of a quarry place for messages."""
-    if isinstance(place, int) and not isinstance(place, bool) and 0 <= place < 16:
-        return {"row": place // QUARRY_SIDE + 1, "column": place % QUARRY_SIDE + 1}
-    return {"row": "?", "column": "?"}
-
-
-def label_of(labels: dict[str, str], key: Any) -> str:
-    """The label of ``key``, or "?" for a value no label has (a malformed entry)."""
-    return labels.get(key, "?") if isinstance(key, str) else "?"
-
-
-def describe_action(action: Action) -> Msg:
-    """One log line for an entry."""
-    kind = action.get("type")
-    if kind == "board":
-        return msg(
-            _("Takes the board of the %(flower)s."),
-            flower=label_of(FLOWER_LABELS, action.get("flower")),
-        )
-    if kind == "remove":
-        return msg(
-            _("Takes the clay tile at row %(row)s, column %(column)s out of the quarry."),
-            **place_name(action.get("place")),
-        )
-    if kind == "extract":
-        return msg(
-            _("Takes the tile at row %(row)s, column %(column)s (%(flower)s)."),
-            flower=label_of(FLOWER_LABELS, action.get("flower")),
-            **place_name(action.get("place")),
-        )
-    if kind == "place_tile":
-        supports = action.get("supports", "?")
-        # Odd data (a correction's preview) may lack the number: the plural form then.
-        count = supports if isinstance(supports, int) and not isinstance(supports, bool) else 0
-        floor = action.get("floor", "?")
-        if action.get("tile") == "extracted":
-            return ngettext(
-                "Places the tile just taken on floor %(floor)s on %(supports)s pillar.",
-                "Places the tile just taken on floor %(floor)s on %(supports)s pillars.",
-                count,
-                floor=floor,
-                supports=supports,
-            )
-        if action.get("tile") == "stored":
-            return ngettext(
-                "Places the stored tile on floor %(floor)s on %(supports)s pillar.",
-                "Places the stored tile on floor %(floor)s on %(supports)s pillars.",
-                count,
-                floor=floor,
-                supports=supports,
-            )
-        return ngettext(
-            "Places a tile on floor %(floor)s on %(supports)s pillar.",
-            "Places a tile on floor %(floor)s on %(supports)s pillars.",
-            count,
-            floor=floor,
-            supports=supports,
-        )
-    if kind == "tile_flower":
-        if action.get("flower") is None:
-            return msg(_("Chooses another flower."))
-        return msg(
-            _("The tile to take shows the %(flower)s."),
-            flower=label_of(FLOWER_LABELS, action.get("flower")),
-        )
-    if kind == "decorate" and action.get("kind") == STAIRS:
-        floor = action.get("floor")
-        upper = floor + 1 if isinstance(floor, int) and not isinstance(floor, bool) else "?"
-        return msg(
-            _("Places stairs between floors %(floor)s and %(upper)s."),
-            floor=floor if upper != "?" else "?",
-            upper=upper,
-        )
-    if kind == "decorate":
-        return msg(
-            _("Places a %(decoration)s on floor %(floor)s."),
-            decoration=label_of(DECORATION_LABELS, action.get("kind")),
-            floor=action.get("floor", "?"),
-        )
-    if kind == "end_turn":
-        if action.get("tile") == "store":
-            return msg(_("Stores the tile and ends the turn."))
-        if action.get("tile") == "discard":
-            return msg(_("Discards the tile and ends the turn."))
-        return msg(_("Ends the turn."))
-    if kind == "reveal":
-        if action.get("by_app") is True:
-            return msg(_("The app draws the round token."))
-        return msg(
-            _("Reveals the round token: %(effect)s"),
-            effect=label_of(EFFECT_LABELS, action.get("effect")),
-        )
-    if kind in ("final", "confirm"):
-        holes = action.get("holes")
-        # Odd data may lack the number: the plural form then.
-        count = holes if isinstance(holes, int) and not isinstance(holes, bool) else 0
-        return ngettext(
-            "Confirms the garden: %(holes)s visible hole.",
-            "Confirms the garden: %(holes)s visible holes.",
-            count,
-            holes=holes,
-        )
-    if kind == "floor":
-        return msg(_("Enters floor %(floor)s of the garden."), floor=action.get("floor", "?"))
-    return msg(_("Unknown entry %(type)s."), type=str(kind))

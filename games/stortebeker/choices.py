@@ -10,7 +10,6 @@ from games.i18n import Msg, _, msg, ngettext
 
 from . import battle, plays
 from .cards import CARD_CODES, CARD_LABELS
-from .fields import CARD_SLOT_LABELS, COLOUR_DICE_FIELDS, NUMBER_DICE_FIELDS, SHIP_FIELDS
 from .flow import (
     active_seat,
     boardable_slots,
@@ -19,14 +18,21 @@ from .flow import (
     has_provision_at_sea,
     pending_ship,
 )
+from .moves import MOVES
 from .seen import seen_ships
-from .setup import HAND_SIZE
 from .ships import (
     provisions,
     ship_label,
     strength,
 )
 
+#: The dice as their entries declare them (the correction forms offer the same).
+NUMBER_DICE_FIELDS = MOVES["board"].form(None, {}, ask=("dice",))
+COLOUR_DICE_FIELDS = MOVES["penalty"].form(None, {}, ask=("colour_1", "colour_2"))
+#: The compact entry grids (the same every time; a draw takes the first cards it needs).
+SHIP_FIELDS = MOVES["ship"].form(None, {"type": "ship"}, compact=True)
+HAND_FIELDS = MOVES["hand"].form(None, {"type": "hand"}, compact=True)
+DRAW_FIELDS = MOVES["draw"].form(None, {"type": "draw"}, compact=True)
 NONE_CHOICE: tuple[str, str] = ("", _("(none)"))
 #: First option of a box that must be filled: an untouched box is not a card ("water").
 PICK_CHOICE: tuple[str, str] = ("", _("(choose)"))
@@ -37,7 +43,6 @@ def _card_choices(codes: list[str]) -> tuple[tuple[str, str], ...]:
 
 
 SLOT_LABELS: dict[str, tuple[str, ...]] = {
-    "cards": CARD_SLOT_LABELS,
     "discard": (_("Discard 1"), _("Discard 2"), _("Discard 3")),
     "take": (_("Take 1 (optional)"), _("Take 2 (optional)")),
 }
@@ -58,9 +63,8 @@ def _card_fields(
         else:
             options = (PICK_CHOICE, *options)
         label = SLOT_LABELS[key][number - 1]
-        prefix = "card" if key == "cards" else key
         fields.append(
-            Field(f"{prefix}_{number}", label, kind="choice", choices=options, default=default)
+            Field(f"{key}_{number}", label, kind="choice", choices=options, default=default)
         )
     return tuple(fields)
 
@@ -127,7 +131,7 @@ def seat_choices(state: State, seat: int) -> list[Choice]:
                     "Enter the %(count)s card you drew", "Enter the %(count)s cards you drew", count
                 ),
                 {"type": "draw"},
-                fields=_card_fields("cards", count, list(CARD_CODES)),
+                fields=DRAW_FIELDS[:count],
                 group=_("Draw"),
             ),
             Choice(
@@ -157,6 +161,7 @@ def _ship_entry(state: State) -> list[Choice]:
             "and the provisions pictured below it (0 to 4 of each; leave the others at 0)."
         )
     )
+    # The compact grid of the ship card's numbers; the correction asks the same, line by line.
     return [Choice(label, {"type": "ship"}, fields=SHIP_FIELDS, group=_("Ships"), note=note)]
 
 
@@ -185,7 +190,7 @@ def _hand_entry(state: State) -> list[Choice]:
         Choice(
             msg(_("Enter your 6 cards")),
             {"type": "hand"},
-            fields=_card_fields("cards", HAND_SIZE, list(CARD_CODES)),
+            fields=HAND_FIELDS,
             group=_("Your hand"),
         ),
         Choice(

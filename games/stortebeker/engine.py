@@ -10,8 +10,6 @@ knows when the game ends. Readings of unclear rules: ``DECISIONS.md``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from games.base import (
     Action,
     Choice,
@@ -27,26 +25,19 @@ from games.base import (
     seat_arg,
 )
 from games.i18n import Msg, _, msg, seat_name
+from games.moves import Move
 
-from . import battle, entries, plays
+from . import battle
 from .changes import state_changes
 from .choices import seat_choices
-from .describe import describe_action
-from .fields import (
-    CARD_FACT_FIELDS,
-    COLOUR_DICE_FIELDS,
-    NUMBER_DICE_FIELDS,
-    SHIP_FACT_FIELDS,
-    START_FIELD,
-)
 from .flow import active_seat, pending_ship
+from .moves import MOVES
 from .progress import advance
 from .scoring import all_scores, final_outcome
 from .seen import check_seen
 from .setup import (
     BASIC,
     EXTENDED,
-    HAND_SIZE,
     RESHUFFLE_AT_ONCE,
     RESHUFFLE_WHEN_NEEDED,
     initial_state,
@@ -54,24 +45,8 @@ from .setup import (
 from .view import seat_view
 from .vocabulary import check_keys
 
-Handler = Callable[[State, Action], None]
-
-#: Each entry type, the steps in which it is accepted, and what it does.
-HANDLERS: dict[str, tuple[tuple[str, ...], Handler]] = {
-    "ship": (("setup", "reveal"), entries.enter_ship),
-    "hand": (("setup",), entries.enter_hand),
-    "start": (("setup",), entries.enter_start),
-    "lay": (("play",), plays.lay),
-    "exchange": (("play",), plays.exchange),
-    "fire": (("play",), plays.fire),
-    "steal": (("steal",), plays.steal),
-    "board": (("board",), battle.board),
-    "stop": (("board",), battle.stop_boarding),
-    "penalty": (("penalty",), battle.penalty),
-    "counter": (("counter",), battle.counter),
-    "decline": (("counter",), battle.decline),
-    "draw": (("draw",), entries.draw),
-}
+#: Each entry type's declaration: its steps, keys, handler, facts and log line.
+HANDLERS: dict[str, Move] = {move.type: move for move in MOVES.moves}
 
 PHASE_LABELS: dict[str, str] = {
     "play": _("%(player)s: play three cards"),
@@ -82,21 +57,6 @@ PHASE_LABELS: dict[str, str] = {
     "reveal": _("%(player)s: a new ship comes into view"),
     "draw": _("%(player)s: draw cards"),
 }
-
-
-def drawn_count(action: Action) -> int:
-    """How many cards a ``draw`` entry holds (6 when the app drew: not known here)."""
-    numbered = [
-        key
-        for number in range(1, HAND_SIZE + 1)
-        if action.get(key := f"card_{number}") not in (None, "")
-    ]
-    if numbered:
-        return len(numbered)
-    cards = action.get("cards")
-    if isinstance(cards, list) and 0 < len(cards) <= HAND_SIZE:
-        return len(cards)
-    return HAND_SIZE
 
 
 class StortebekerGame(Game):
@@ -115,10 +75,10 @@ class StortebekerGame(Game):
             raise IllegalAction(_("An entry must be a set of named values."))
         state = fresh(state)
         kind = action.get("type")
-        if not isinstance(kind, str) or kind not in HANDLERS:
+        move = HANDLERS.get(kind) if isinstance(kind, str) else None
+        if move is None:
             raise IllegalAction(_("%(value)s is not an entry of this game."), value=str(kind))
         check_keys(action)
-        steps, handler = HANDLERS[kind]
         seat = seat_arg(state, action)
         if kind == "decline" and battle.stale_decline(state, seat):
             battle.drop_stale_decline(state, seat)  # an old log's answer to a skipped question
@@ -132,12 +92,12 @@ class StortebekerGame(Game):
             raise IllegalAction(
                 _("It is not %(player)s's turn."), player=seat_name(seat, state["players"][seat])
             )
-        if state["step"] not in steps:
+        if not move.accepts(state["step"]):
             raise IllegalAction(_("That entry is not possible at this point of the turn."))
         check_seen(state, action)
         if kind in ("lay", "exchange"):
             state["last_event"] = None  # a new turn's cards: the last fight is over
-        handler(state, action)
+        move.apply(state, seat, action)
         advance(state)
         return state
 
@@ -181,23 +141,10 @@ class StortebekerGame(Game):
         return seat_view(state, seat)
 
     def facts(self, action: Action, before: State | None = None) -> tuple[Field, ...]:
-        kind = action.get("type")
-        if kind in ("board", "counter"):
-            return NUMBER_DICE_FIELDS
-        if kind in ("fire", "penalty"):
-            return COLOUR_DICE_FIELDS
-        if kind == "hand":
-            return CARD_FACT_FIELDS
-        if kind == "draw":
-            return CARD_FACT_FIELDS[: drawn_count(action)]
-        if kind == "ship":
-            return SHIP_FACT_FIELDS
-        if kind == "start":
-            return (START_FIELD,)
-        return ()
+        return MOVES.facts(action, before)
 
     def describe(self, action: Action) -> Msg:
-        return describe_action(action)
+        return MOVES.describe(action)
 
     def changes(self, before: State, after: State) -> list[Msg]:
         return state_changes(before, after)

@@ -9,33 +9,14 @@ from __future__ import annotations
 from games.base import Action, IllegalAction
 from games.i18n import _
 
-from .cards import KINDS
+from .moves import MOVES
 
 #: Keys every entry may carry: the platform adds ``seat`` and ``seed``.
 COMMON_KEYS = frozenset({"type", "seat", "seed"})
 
 
-def _numbered(prefix: str, count: int) -> set[str]:
-    return {f"{prefix}_{number}" for number in range(1, count + 1)}
-
-
-ENTRY_KEYS: dict[str, frozenset[str]] = {
-    "ship": frozenset({"colour", "points", "defence", "needs", *(f"need_{k}" for k in KINDS)}),
-    "hand": frozenset({"by_app", "cards", *_numbered("card", 6)}),
-    "start": frozenset({"player"}),
-    "lay": frozenset({"ship", "card", "seen"}),
-    "exchange": frozenset({"discard", "take", *_numbered("discard", 3), *_numbered("take", 2)}),
-    "fire": frozenset({"ship", "card", "by_app", "seen", "colours", *_numbered("colour", 2)}),
-    "steal": frozenset({"victim", "card"}),
-    "board": frozenset({"ship", "by_app", "seen", "dice", *_numbered("die", 2)}),
-    "stop": frozenset(),
-    "penalty": frozenset({"by_app", "seen", "colours", *_numbered("colour", 2)}),
-    "counter": frozenset(
-        {"by_app", "seen", "dice", "cards", *_numbered("die", 2), *_numbered("card", 3)}
-    ),
-    "decline": frozenset(),
-    "draw": frozenset({"by_app", "cards", *_numbered("card", 6)}),
-}
+#: The keys each entry type may carry, from its declaration (``moves.py``).
+ENTRY_KEYS: dict[str, frozenset[str]] = {move.type: move.keys() for move in MOVES.moves}
 
 
 def check_keys(action: Action) -> None:
