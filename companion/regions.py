@@ -27,7 +27,7 @@ from django.urls import reverse
 from django.utils import translation
 
 import games
-from companion import selectors
+from companion import fragments, selectors
 from companion.models import Event, Table
 from companion.replay import Effective
 from games.base import Game
@@ -36,7 +36,7 @@ from games.i18n import Msg, _, msg
 TABLE_KINDS = ("table", "watch", "host-table")
 SEAT_KINDS = ("seat", "host-seat")
 LOG_LINES = {"table": 8, "phone": 5}
-FRAGMENT_SECONDS = 600  # as the templates' {% cache %} tags
+FRAGMENT_SECONDS = 600  # a log line's text, kept while its table is played
 
 
 @dataclass(frozen=True)
@@ -161,6 +161,51 @@ def _base(data: TableData, seat: int | None) -> dict[str, Any]:
     return context
 
 
+def fragment_store(data: TableData, viewer: Viewer, view_key: object) -> dict[Any, Any]:
+    """The version's shared fragments for one language and view (``companion.fragments``):
+    they live and die with the version's data, so their memory is bounded with it."""
+    store: dict[Any, Any] = data.shared.setdefault(("fragments", viewer.language, view_key), {})
+    return store
+
+
+def log_html(
+    data: TableData,
+    context: dict[str, Any],
+    viewer: Viewer,
+    *,
+    correct_links: bool,
+    back_to: str = "",
+) -> str:
+    """The log's section (``companion/_log.html``), shared by the regions of a version
+    whose "correct" links are the same.
+
+    The section reads the version's lines, the language, ``correct_links``, ``host``,
+    ``back_to`` and who looks only through ``line.seat == me`` (and ``== viewer``): so
+    the lines that compare equal, not the seat, make the key, and the phones whose
+    lines are not in the window share one section.
+    """
+    lines = [line for line, _text in context["log"]]
+    me = context["me"]
+    host = bool(context.get("host"))  # not in a phone's context: false in the template
+    key = (
+        "log",
+        len(lines),
+        correct_links,
+        host,
+        back_to,
+        tuple(line.seq for line in lines if line.seat == me),
+        tuple(line.seq for line in lines if line.seat == viewer),
+    )
+    store: dict[Any, Any] = data.shared.setdefault(("log", viewer.language), {})
+    html: str | None = store.get(key)
+    if html is None:
+        html = render_to_string(
+            "companion/_log.html", {**context, "correct_links": correct_links, "back_to": back_to}
+        )
+        store[key] = html
+    return html
+
+
 def table_context(data: TableData, viewer: Viewer) -> dict[str, Any]:
     table = data.table
     host = viewer.kind == "host-table"
@@ -180,6 +225,8 @@ def table_context(data: TableData, viewer: Viewer) -> dict[str, Any]:
         live_url=reverse("table_live", args=[table.code]) + ("?watch=1" if watch else ""),
         seat_links=seat_links if host else [],
     )
+    context[fragments.STORE] = fragment_store(data, viewer, context["view_key"])
+    context["log_html"] = log_html(data, context, viewer, correct_links=host, back_to="table")
     return context
 
 
@@ -224,6 +271,8 @@ def phone_context(
         live_url=reverse("phone_live", args=[table.code])
         + (f"?host=1&seat={seat}" if host_mode else ""),
     )
+    context[fragments.STORE] = fragment_store(data, viewer, context["view_key"])
+    context["log_html"] = log_html(data, context, viewer, correct_links=True)
     return context
 
 
