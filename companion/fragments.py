@@ -55,8 +55,10 @@ class SharedTemplate(Template):
 
     def render(self, context: Context) -> SafeString:  # type: ignore[override]
         store = context.get(STORE)
-        key = key_of(self.name or "", context) if isinstance(store, dict) else None
-        if store is None or key is None:
+        if not isinstance(store, dict):  # not in a live region
+            return super().render(context)
+        key = key_of(self.name or "", context)
+        if key is None:  # a value the key cannot hold
             return super().render(context)
         html: SafeString | None = store.get(key)
         if html is None:

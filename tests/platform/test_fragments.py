@@ -158,3 +158,33 @@ def test_the_shared_log_is_the_log_each_region_includes(make_table):
         assert context["log_html"] == (phone if viewer.is_phone else table_screen)
         links += context["log_html"].count("correct-link")
     assert links  # some seat or host sees its "correct" links
+
+
+def test_babylon_asks_one_view_for_the_player_taking_a_tile_and_one_for_the_rest(
+    make_table, monkeypatch
+):
+    """Only the player taking a tile sees what each tile gives them: two views per version
+    for four seats and the table, and that player's region shows their own figures."""
+    table, _host = make_table(game="babylon", players=3)
+    for _ in range(30):
+        if Table.objects.get(pk=table.pk).state["step"] == "extract":
+            break
+        _play_one(table)
+    fresh = Table.objects.get(pk=table.pk)
+    assert fresh.state["step"] == "extract"
+    engine = type(games.get("babylon"))
+    asked: list[int | None] = []
+    original = engine.view
+
+    def counted(self: Any, state: Any, seat: int | None) -> Any:
+        asked.append(seat)
+        return original(self, state, seat)
+
+    monkeypatch.setattr(engine, "view", counted)
+    data = regions.data_for(fresh)
+    current = fresh.state["current"]
+    html = {viewer: regions.render(data, viewer) for viewer in _viewers(3)}
+    assert len(asked) == 2 and current in asked
+    for viewer, region in html.items():
+        mine = viewer.is_phone and viewer.seat == current
+        assert ('class="own"' in region) == mine
