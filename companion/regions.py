@@ -161,10 +161,10 @@ def _base(data: TableData, seat: int | None) -> dict[str, Any]:
     return context
 
 
-def fragment_store(data: TableData, viewer: Viewer, view_key: object) -> dict[Any, Any]:
-    """The version's shared fragments for one language and view (``companion.fragments``):
+def fragment_store(data: TableData, viewer: Viewer) -> dict[Any, Any]:
+    """The version's shared fragments in the viewer's language (``companion.fragments``):
     they live and die with the version's data, so their memory is bounded with it."""
-    store: dict[Any, Any] = data.shared.setdefault(("fragments", viewer.language, view_key), {})
+    store: dict[Any, Any] = data.shared.setdefault(("fragments", viewer.language), {})
     return store
 
 
@@ -225,7 +225,7 @@ def table_context(data: TableData, viewer: Viewer) -> dict[str, Any]:
         live_url=reverse("table_live", args=[table.code]) + ("?watch=1" if watch else ""),
         seat_links=seat_links if host else [],
     )
-    context[fragments.STORE] = fragment_store(data, viewer, context["view_key"])
+    context[fragments.STORE] = fragment_store(data, viewer)
     context["log_html"] = log_html(data, context, viewer, correct_links=host, back_to="table")
     return context
 
@@ -271,7 +271,7 @@ def phone_context(
         live_url=reverse("phone_live", args=[table.code])
         + (f"?host=1&seat={seat}" if host_mode else ""),
     )
-    context[fragments.STORE] = fragment_store(data, viewer, context["view_key"])
+    context[fragments.STORE] = fragment_store(data, viewer)
     context["log_html"] = log_html(data, context, viewer, correct_links=True)
     return context
 

@@ -75,7 +75,7 @@ def _rendered_both_ways(
         for name, store in data.shared.items():
             if name[0] == "fragments":
                 seen.update(key[0] for key in store)
-        frozen.setattr(regions, "fragment_store", lambda data, viewer, view_key: {})
+        frozen.setattr(regions, "fragment_store", lambda data, viewer: {})
         own = [
             regions.render(regions.data_for(Table.objects.get(pk=table.pk)), viewer)
             for viewer in viewers
@@ -188,3 +188,15 @@ def test_babylon_asks_one_view_for_the_player_taking_a_tile_and_one_for_the_rest
     for viewer, region in html.items():
         mine = viewer.is_phone and viewer.seat == current
         assert ('class="own"' in region) == mine
+
+
+def test_whose_turn_and_the_scores_are_one_fragment_for_every_view(make_table):
+    """The platform's status and scores read no view: one fragment per version and
+    language even for a game whose seats each see their own view (the dice race's)."""
+    table, _host = make_table(players=3, target="100")
+    data = regions.data_for(Table.objects.get(pk=table.pk))
+    for viewer in _viewers(3):
+        regions.render(data, viewer)
+    for language in ("en", "cs"):
+        names = [key[0] for key in data.shared["fragments", language]]
+        assert sorted(names) == sorted(fragments.PLATFORM)
