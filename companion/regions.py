@@ -25,6 +25,7 @@ from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
+from django.utils.safestring import mark_safe
 
 import games
 from companion import fragments, selectors
@@ -177,32 +178,40 @@ def log_html(
     back_to: str = "",
 ) -> str:
     """The log's section (``companion/_log.html``), shared by the regions of a version
-    whose "correct" links are the same.
+    whose "correct" links are the same, and each of its lines by the regions that show
+    that line alike.
 
-    The section reads the version's lines, the language, ``correct_links``, ``host``,
-    ``back_to`` and who looks only through ``line.seat == me`` (and ``== viewer``): so
-    the lines that compare equal, not the seat, make the key, and the phones whose
-    lines are not in the window share one section.
+    A line (``companion/_log_item.html``) reads the version's line, the language,
+    ``correct_links``, ``host``, ``back_to`` and who looks only through ``line.seat ==
+    me`` (and ``== viewer``): so whether those compare equal, not the seat, makes the
+    key, and the phones whose own lines are not in the window share one section.
     """
-    lines = [line for line, _text in context["log"]]
+    rows = context["log"]
     me = context["me"]
     host = bool(context.get("host"))  # not in a phone's context: false in the template
-    key = (
-        "log",
-        len(lines),
-        correct_links,
-        host,
-        back_to,
-        tuple(line.seq for line in lines if line.seat == me),
-        tuple(line.seq for line in lines if line.seat == viewer),
-    )
     store: dict[Any, Any] = data.shared.setdefault(("log", viewer.language), {})
+    flags = (correct_links, host, back_to)
+    own = [(line.seat == me, line.seat == viewer) for line, _text in rows]
+    key = ("section", len(rows), flags, tuple(own))
     html: str | None = store.get(key)
-    if html is None:
-        html = render_to_string(
-            "companion/_log.html", {**context, "correct_links": correct_links, "back_to": back_to}
-        )
-        store[key] = html
+    if html is not None:
+        return html
+    variables = {**context, "correct_links": correct_links, "back_to": back_to}
+    items = []
+    for (line, text), mine in zip(rows, own, strict=True):
+        item_key = ("line", line.seq, flags, mine)
+        item: str | None = store.get(item_key)
+        if item is None:
+            # The file's last newline is not the line's (the section lays the lines out).
+            item = mark_safe(
+                render_to_string(
+                    "companion/_log_item.html", {**variables, "line": line, "text": text}
+                ).removesuffix("\n")
+            )
+            store[item_key] = item
+        items.append(item)
+    html = render_to_string("companion/_log.html", {**variables, "log_items": items})
+    store[key] = html
     return html
 
 
