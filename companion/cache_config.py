@@ -5,11 +5,11 @@
 Redis cache; its sockets give up after a quarter of a second, and the rate limiter lets a
 request through when the cache fails, so a hung Redis never stalls a request.
 
-``fragments``: the parts of a live region that are the same for every seat, rendered once
-and shared by the regions of all the seats: whose turn and the scores once per table
-version and language (the template tag ``{% cache %}``), each log line's text once per
-language (``regions.log_rows``). Always in the process: a
-fragment is worth less than a round trip to Redis, and a version's fragment never changes.
+``fragments``: each log line's text once per language (``regions.log_rows``), shared by
+every view and version of a table (what only one version shares, whose turn, the scores,
+the log's section and a game's shared templates, lives with that version's data:
+``companion/fragments.py``). Always in the process: a fragment is worth less than a round
+trip to Redis.
 """
 
 from __future__ import annotations

@@ -25,9 +25,10 @@ from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
+from django.utils.safestring import mark_safe
 
 import games
-from companion import selectors
+from companion import fragments, selectors
 from companion.models import Event, Table
 from companion.replay import Effective
 from games.base import Game
@@ -36,7 +37,7 @@ from games.i18n import Msg, _, msg
 TABLE_KINDS = ("table", "watch", "host-table")
 SEAT_KINDS = ("seat", "host-seat")
 LOG_LINES = {"table": 8, "phone": 5}
-FRAGMENT_SECONDS = 600  # as the templates' {% cache %} tags
+FRAGMENT_SECONDS = 600  # a log line's text, kept while its table is played
 
 
 @dataclass(frozen=True)
@@ -161,6 +162,59 @@ def _base(data: TableData, seat: int | None) -> dict[str, Any]:
     return context
 
 
+def fragment_store(data: TableData, viewer: Viewer) -> dict[Any, Any]:
+    """The version's shared fragments in the viewer's language (``companion.fragments``):
+    they live and die with the version's data, so their memory is bounded with it."""
+    store: dict[Any, Any] = data.shared.setdefault(("fragments", viewer.language), {})
+    return store
+
+
+def log_html(
+    data: TableData,
+    context: dict[str, Any],
+    viewer: Viewer,
+    *,
+    correct_links: bool,
+    back_to: str = "",
+) -> str:
+    """The log's section (``companion/_log.html``), shared by the regions of a version
+    whose "correct" links are the same, and each of its lines by the regions that show
+    that line alike.
+
+    A line (``companion/_log_item.html``) reads the version's line, the language,
+    ``correct_links``, ``host``, ``back_to`` and who looks only through ``line.seat ==
+    me`` (and ``== viewer``): so whether those compare equal, not the seat, makes the
+    key, and the phones whose own lines are not in the window share one section.
+    """
+    rows = context["log"]
+    me = context["me"]
+    host = bool(context.get("host"))  # not in a phone's context: false in the template
+    store: dict[Any, Any] = data.shared.setdefault(("log", viewer.language), {})
+    flags = (correct_links, host, back_to)
+    own = [(line.seat == me, line.seat == viewer) for line, _text in rows]
+    key = ("section", len(rows), flags, tuple(own))
+    html: str | None = store.get(key)
+    if html is not None:
+        return html
+    variables = {**context, "correct_links": correct_links, "back_to": back_to}
+    items = []
+    for (line, text), mine in zip(rows, own, strict=True):
+        item_key = ("line", line.seq, flags, mine)
+        item: str | None = store.get(item_key)
+        if item is None:
+            # The file's last newline is not the line's (the section lays the lines out).
+            item = mark_safe(
+                render_to_string(
+                    "companion/_log_item.html", {**variables, "line": line, "text": text}
+                ).removesuffix("\n")
+            )
+            store[item_key] = item
+        items.append(item)
+    html = render_to_string("companion/_log.html", {**variables, "log_items": items})
+    store[key] = html
+    return html
+
+
 def table_context(data: TableData, viewer: Viewer) -> dict[str, Any]:
     table = data.table
     host = viewer.kind == "host-table"
@@ -180,6 +234,8 @@ def table_context(data: TableData, viewer: Viewer) -> dict[str, Any]:
         live_url=reverse("table_live", args=[table.code]) + ("?watch=1" if watch else ""),
         seat_links=seat_links if host else [],
     )
+    context[fragments.STORE] = fragment_store(data, viewer)
+    context["log_html"] = log_html(data, context, viewer, correct_links=host, back_to="table")
     return context
 
 
@@ -224,6 +280,8 @@ def phone_context(
         live_url=reverse("phone_live", args=[table.code])
         + (f"?host=1&seat={seat}" if host_mode else ""),
     )
+    context[fragments.STORE] = fragment_store(data, viewer)
+    context["log_html"] = log_html(data, context, viewer, correct_links=True)
     return context
 
 

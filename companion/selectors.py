@@ -105,7 +105,8 @@ def game_context(
     ``shared``: the engine's answers already computed for the table's current state by
     the other regions of the same version (``regions.TableData.shared``): whose turn,
     the phase, the scores and the outcome do not depend on the seat, and a seat's view
-    is the same in every language, so each is asked of the engine once per version.
+    is the same in every language and for the seats of the same ``view_key``, so each
+    is asked of the engine once per version.
     """
     game = games.get(table.game)
     state = table.state if state is None else state
@@ -117,6 +118,7 @@ def game_context(
         "options": table.options,
         "me": seat,
         "view": None,
+        "view_key": seat,
         "phase": None,
         "to_act": [],
         "scores": table.scores,
@@ -138,10 +140,13 @@ def game_context(
                 scores=game.scores(shown),
                 outcome=named(game.outcome(shown), names),
             )
-        if ("view", seat) not in known:
-            known["view", seat] = named(game.view(known["state"], seat), known["names"])
+        # Seats that see the same view (the game's ``view_key``) share one answer.
+        key = game.view_key(known["state"], seat)
+        if ("view", key) not in known:
+            known["view", key] = named(game.view(known["state"], seat), known["names"])
         context.update(
-            view=known["view", seat],
+            view=known["view", key],
+            view_key=key,
             phase=known["phase"],
             to_act=known["to_act"],
             scores=known["scores"],

@@ -114,8 +114,18 @@ TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
         "DIRS": [BASE_DIR / "templates", *_game_dirs("templates")],
-        "APP_DIRS": True,
         "OPTIONS": {
+            # Django's own loaders (cached, files then apps), except that a game's shared
+            # templates render once per version for all its regions (companion/fragments.py).
+            "loaders": [
+                (
+                    "companion.fragments.CachedLoader",
+                    [
+                        "django.template.loaders.filesystem.Loader",
+                        "django.template.loaders.app_directories.Loader",
+                    ],
+                )
+            ],
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",

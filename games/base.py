@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 import random
 from dataclasses import dataclass, field
-from typing import Any, TypedDict
+from typing import Any, ClassVar, TypedDict
 
 from games.i18n import Msg, _, msg, render_english
 
@@ -138,6 +138,12 @@ class Game:
     name: str
     player_counts: tuple[int, ...]
     options: tuple[Option, ...] = field(default=())
+    # Templates of the game whose HTML depends only on the view, the seats, the scores,
+    # the outcome, whose turn, the options, the table and the values its include passes
+    # (never on ``me``, the host mode or the choices; no form): the platform renders each
+    # once per version, language, view (``view_key``) and such values, and shares it
+    # between the regions (``companion.fragments``).
+    shared_templates: ClassVar[tuple[str, ...]] = ()
 
     # -- required ----------------------------------------------------------
     def setup(
@@ -180,6 +186,15 @@ class Game:
         The default shows everything except keys starting with ``_``.
         """
         return {key: value for key, value in state.items() if not key.startswith("_")}
+
+    def view_key(self, state: State, seat: int | None) -> object:
+        """Seats (and the table, ``None``) with the same key see the same ``view``.
+
+        The platform asks ``view`` once per version for each key, not once per seat;
+        the default, the seat itself, asks for each. A game whose information is all
+        open returns ``None`` for every seat.
+        """
+        return seat
 
     def start_seat(self, state: State) -> int | None:
         """The seat that started the game, as the engine's own state records it.

@@ -86,6 +86,15 @@ def copy_state(state: State) -> State:
 class BabylonGame(Game):
     """Babylon (Geek Attitude Games 2024) for 2 to 4 players."""
 
+    # Rendered once per version, language and view (a garden per seat, the quarry as the
+    # phones or the table show it) for all the regions (companion/fragments.py).
+    shared_templates = (
+        "games/babylon/_ranking.html",
+        "games/babylon/_status.html",
+        "games/babylon/_garden.html",
+        "games/babylon/_quarry.html",
+    )
+
     def setup(
         self,
         players: list[str],
@@ -184,6 +193,13 @@ class BabylonGame(Game):
         else:
             reason = msg(_("Most victory points."))
         return {"winners": winners, "ranking": groups, "reason": reason}
+
+    def view_key(self, state: State, seat: int | None) -> object:
+        # Only the player taking a tile sees something of their own: what each tile would
+        # give them (``view``); every other seat sees what the table sees.
+        if seat is not None and state["step"] == STEP_EXTRACT and seat == state["current"]:
+            return seat
+        return None
 
     def view(self, state: State, seat: int | None) -> State:
         # Everything in Babylon is open information; add what the screens show.

@@ -67,6 +67,12 @@ from games.wallenstein.land_menu import land_choices
 class WallensteinGame(Game):
     """The rules of Wallenstein, first edition, as the Czech rulebook gives them."""
 
+    shared_templates = (
+        "games/wallenstein/_season.html",
+        "games/wallenstein/_tower.html",
+        "games/wallenstein/_last_event.html",
+    )
+
     # -- set-up ----------------------------------------------------------------
     def setup(
         self, players: list[str], options: dict[str, str] | None = None, seed: int | None = None
@@ -180,6 +186,11 @@ class WallensteinGame(Game):
     # -- the phone and the table ------------------------------------------------------
     def choices(self, state: State, seat: int) -> list[Choice]:
         return choices.for_seat(state, seat)
+
+    def view_key(self, state: State, seat: int | None) -> object:
+        # Nothing is hidden from a seat (the tower's ledger, when hidden, is hidden from
+        # all): one view per version for every phone and the table.
+        return None
 
     def view(self, state: State, seat: int | None) -> State:
         seen = {key: value for key, value in state.items() if not key.startswith("_")}

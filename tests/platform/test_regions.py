@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import re
 import uuid
+from types import SimpleNamespace
 
 import pytest
+from django.utils import timezone
 
-from companion import regions
+from companion import regions, selectors
 from companion.models import Table
 from companion.services import entries, tables
 
@@ -136,6 +138,9 @@ def test_the_engine_is_asked_once_per_version_for_all_the_regions(make_table, mo
 
     table, _host = make_table(players=4, target="100")
     _roll(table, 0, 3)
+    # The clocks count to the moment of rendering: one moment for all the renders.
+    now = timezone.now()
+    monkeypatch.setattr(selectors, "timezone", SimpleNamespace(now=lambda: now))
     data = regions.data_for(Table.objects.get(pk=table.pk))
     viewers = [regions.Viewer(kind="seat", language="en", seat=seat) for seat in range(4)]
     alone = [regions.render(regions.data_for(data.table), viewer) for viewer in viewers]
