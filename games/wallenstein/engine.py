@@ -189,8 +189,9 @@ class WallensteinGame(Game):
 
     def view_key(self, state: State, seat: int | None) -> object:
         # Nothing is hidden from a seat (the tower's ledger, when hidden, is hidden from
-        # all): one view per version for every phone and the table.
-        return None
+        # all): one view per version for every phone and the table, but for the seat that
+        # picks a move, whose view holds its own move picker.
+        return seat if picker.picks_a_move(state, seat) else None
 
     def view(self, state: State, seat: int | None) -> State:
         seen = {key: value for key, value in state.items() if not key.startswith("_")}

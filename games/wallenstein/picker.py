@@ -41,6 +41,13 @@ def _source(state: State, seat: int, land: str) -> dict[str, Any] | None:
     return {"id": land, "name": lands()[land].name, "armies": armies, "targets": targets}
 
 
+def picks_a_move(state: State, seat: int | None) -> bool:
+    """Whether ``seat`` is on turn during a move / attack card (its view holds a picker)."""
+    if seat is None or state["stage"] != "act" or seat not in turns.to_act(state):
+        return False
+    return ACTION_CARDS[season.current_card(state)].kind == "move"
+
+
 def move_picker(state: State, seat: int | None) -> dict[str, Any] | None:
     """The picker of the seat on turn during a move / attack card, else ``None``.
 
@@ -48,10 +55,9 @@ def move_picker(state: State, seat: int | None) -> dict[str, Any] | None:
     board's order; ``sole``: the only source, if there is one; ``stuck``: the seat's playable lands no army can leave (revealing one
     cancels the action: the phone puts them aside, under the sources).
     """
-    if seat is None or state["stage"] != "act" or seat not in turns.to_act(state):
+    if not picks_a_move(state, seat):
         return None
-    if ACTION_CARDS[season.current_card(state)].kind != "move":
-        return None
+    assert seat is not None  # picks_a_move says so
     playable = season.playable_lands(state, seat)
     found = {land: _source(state, seat, land) for land in playable}
     regions = []

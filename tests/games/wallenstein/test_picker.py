@@ -156,3 +156,13 @@ def test_the_phone_sends_the_choices_action_and_greys_the_protected_attack(
     )
     # Another phone (not on turn) has no picker.
     assert 'class="w-picker"' not in phones[B].page().content.decode()
+
+
+def test_the_seat_picking_a_move_has_a_view_of_its_own() -> None:
+    """The views are shared per version (``view_key``), but the move picker is the seat's
+    own: the seat on turn at a move card must not get the table's view without it."""
+    state = _move_season()
+    assert GAME.view_key(state, A) != GAME.view_key(state, None)
+    assert GAME.view(state, A)["picker"] is not None
+    others = [seat for seat in (B, C) if GAME.view(state, seat)["picker"] is None]
+    assert {GAME.view_key(state, seat) for seat in others} <= {GAME.view_key(state, None)}
