@@ -34,7 +34,16 @@ def play_finished(state: State) -> bool:
 
 
 def advance(state: State) -> None:
-    """Run the steps that need no entry until the game waits for someone."""
+    """Run the steps that need no entry until the game waits for someone.
+
+    A seat with no card to play, nothing to board and nothing to draw has its turn
+    passed over. Should a whole round pass so (every card beside the ships, nobody
+    complete, deck and discard pile empty), nothing can change any more and the rules'
+    end ("jakmile bude obsazena další loď") can never come: the game ends as it stands
+    rather than pass the turns round for ever (DECISIONS.md 24).
+    """
+    idle_turns = 0  # turns begun and ended in this call: nobody was asked anything
+    turn_begun_here = False
     while True:
         step = state["step"]
         if step == "setup":
@@ -67,7 +76,13 @@ def advance(state: State) -> None:
             continue
         if step == "draw":
             if cards_to_draw(state) == 0:
+                idle_turns += turn_begun_here
+                if idle_turns >= len(state["players"]):
+                    state["step"] = "over"
+                    state["frozen"] = True
+                    return
                 end_turn(state)
+                turn_begun_here = True
                 continue
             return
         return
