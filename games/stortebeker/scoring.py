@@ -54,5 +54,12 @@ def final_outcome(state: State) -> Outcome | None:
     return {
         "winners": ranking[0],
         "ranking": ranking,
-        "reason": msg(_("The harbour is empty, another ship was taken and the round is complete.")),
+        "reason": msg(_FROZEN_REASON if state.get("frozen") else _ENDED_REASON),
     }
+
+
+_ENDED_REASON = _("The harbour is empty, another ship was taken and the round is complete.")
+# DECISIONS 24: a whole round in which no seat could lay, board, exchange or draw.
+_FROZEN_REASON = _(
+    "Nobody could lay, board, exchange or draw for a whole round: the game ends as it stands."
+)

@@ -91,6 +91,8 @@ def test_a_table_nobody_can_move_ends_as_it_stands() -> None:
     outcome = GAME.outcome(state)
     assert outcome is not None
     assert sorted(seat for group in outcome["ranking"] for seat in group) == [0, 1, 2, 3]
+    # The table is told why it ended, not the usual end of the harbour.
+    assert "Nobody could lay" in str(outcome["reason"]["text"])
     assert_conserved(state)
 
 
