@@ -497,7 +497,8 @@ def play(
         budget.entries.append(Entry(seat, phase, form.kind, form.taps_for(values)))
         if limits.trace:
             print(
-                f"    {len(budget.entries)} P{seat} {step} {values} (named: {seats})",
+                f"    {len(budget.entries)} P{seat} {step} {values} "
+                f"{budget.entries[-1].taps} taps (named: {seats})",
                 file=sys.stderr,
             )
         page = answer.text
