@@ -13,9 +13,12 @@ offers one (it always moves the game on), else an entry as the game suggests it 
 fields' defaults), else values inside the fields' limits. ``table_pick`` is the stricter
 policy of ``bench/interactions.py``: what a group chooses most, with its values.
 
-Taps are counted as a person makes them (``EntryForm.taps_for``): 1 for the button, 1 for
-each field changed from its default (a field kept as it stands costs nothing), 1 for each
-box ticked or unticked, 1 for a confirmation question.
+Taps are counted as a person makes them (``EntryForm.taps_for``): 1 for each closed
+``<details>`` the form lies in (a picker's source, then its target, each opened with a
+tap), 1 for the button, 1 for each field changed from its default (a field kept as it
+stands costs nothing; a count with − and + buttons beside it the fewer of the steps from
+what it shows and typing it: the box, then its digits), 1 for each box ticked or unticked,
+1 for a confirmation question.
 """
 
 from __future__ import annotations
@@ -41,10 +44,12 @@ class Input:
     default: Any = None
     chosen: list[Any] = field(default_factory=list)  # a multi's ticked boxes
     by_button: bool = False  # a row of submit buttons: the value is the button tapped
+    stepper: bool = False  # a count with − and + buttons (button[data-step]) beside its box
 
     def taps(self, value: Any) -> int:
         """What entering ``value`` costs: nothing when it is the default (or the button's own
-        value), 1 for a changed field, 1 per box ticked or unticked."""
+        value), 1 for a changed field, 1 per box ticked or unticked; a stepped count the
+        fewer of its steps and typing it."""
         if self.by_button:
             return 0
         if self.kind == "multi":
@@ -53,7 +58,20 @@ class Input:
             return len(before ^ after)
         if self.kind == "text" and value == (self.default or ""):
             return 0
-        return 0 if value == self.shown else 1
+        if value == self.shown:
+            return 0
+        if self.stepper and isinstance(value, int):
+            return min(abs(value - self.stepped_from), 1 + len(str(value)))
+        return 1
+
+    @property
+    def stepped_from(self) -> int:
+        """Where the first − or + starts: the box's value, an empty box at 0 inside the
+        limits (static/companion/live.js)."""
+        if isinstance(self.default, int):
+            return self.default
+        start = 0 if self.low is None else max(0, self.low)
+        return start if self.high is None else min(start, self.high)
 
     @property
     def shown(self) -> Any:
@@ -91,6 +109,7 @@ class EntryForm:
     inputs: list[Input]
     confirm: bool
     style: str = ""
+    closed: int = 0  # the closed <details> it lies in: one tap each to reach the form
 
     @property
     def by_app(self) -> bool:
@@ -110,9 +129,10 @@ class EntryForm:
         return {item.key: item.value(rng, suggested) for item in self.inputs}
 
     def taps_for(self, values: dict[str, Any]) -> int:
-        """1 for the button, what each field's value costs, 1 for a confirmation question."""
+        """1 per closed <details> opened to reach it, 1 for the button, what each field's
+        value costs, 1 for a confirmation question."""
         fields = sum(item.taps(values[item.key]) for item in self.inputs)
-        return 1 + fields + (1 if self.confirm else 0)
+        return self.closed + 1 + fields + (1 if self.confirm else 0)
 
     def data(
         self, rng: random.Random, *, suggested: bool = True, idem: str | None = None
@@ -160,6 +180,9 @@ class _Parser(HTMLParser):
         self.current: EntryForm | None = None
         self.select: Input | None = None
         self.has_action = False
+        self.details: list[bool] = []  # the <details> open around here, outermost first
+        self.last_count: Input | None = None  # the count box just read (for a stepper)
+        self.step_pending = False  # a − read before its box
 
     def _input(self, key: str, kind: str) -> Input:
         assert self.current is not None
@@ -171,10 +194,15 @@ class _Parser(HTMLParser):
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         attr = {key: value if value is not None else "" for key, value in attrs}
+        if tag == "details":
+            self.details.append("open" in attr)
+            return
         if tag == "form":
             url = attr.get("hx-post") or attr.get("action") or ""
             self.current = EntryForm(url, {}, {}, [], "hx-confirm" in attr)
+            self.current.closed = sum(not is_open for is_open in self.details)
             self.has_action = False
+            self.last_count, self.step_pending = None, False
             return
         if self.current is None:
             return
@@ -190,6 +218,9 @@ class _Parser(HTMLParser):
             item = self._input(name[2:], "int")
             item.low, item.high = _int(attr.get("min")), _int(attr.get("max"))
             item.default = _int(attr.get("value"))
+            item.stepper = item.stepper or self.step_pending
+            self.last_count, self.step_pending = item, False
+            return
         elif tag == "input" and name.startswith("f.") and kind == "radio":
             item = self._input(name[2:], "choice")
             value = _json(attr.get("value"))
@@ -211,6 +242,13 @@ class _Parser(HTMLParser):
             self.select.options.append(value)
             if "selected" in attr:
                 self.select.default = value
+        elif tag == "button" and "data-step" in attr:
+            # − before its box, + after it (templates' steppers): the box beside it.
+            if self.last_count is not None:
+                self.last_count.stepper = True
+            else:
+                self.step_pending = True
+            return
         elif tag == "button" and attr.get("type", "submit") == "submit":
             self.current.style = self.current.style or attr.get("class", "")
             if name.startswith("f."):  # a row of submit buttons, one per value
@@ -218,8 +256,13 @@ class _Parser(HTMLParser):
                 item.by_button = True
                 item.options.append(_json(attr.get("value")))
 
+        if tag in ("input", "select", "textarea", "button"):
+            self.last_count = None  # another control between: not this box's stepper
+
     def handle_endtag(self, tag: str) -> None:
-        if tag == "select":
+        if tag == "details" and self.details:
+            self.details.pop()
+        elif tag == "select":
             self.select = None
         elif tag == "form" and self.current is not None:
             if self.has_action:

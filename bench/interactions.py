@@ -303,26 +303,42 @@ class Browser:
     """Debian's Chromium through Playwright, opening a phone's page at 390×844 in each
     language with that phone's cookies, to read where the step's controls end."""
 
+    # The first control: the first shown one of an entry form, or the summary of a closed
+    # <details> holding entry forms (a picker's first step). The committing control: the
+    # tapped form's submit button, after tapping open the <details> it lies in, outermost
+    # first, as a person does (a picker's source, then its target).
     SCRIPT = """([index, button]) => {
       const forms = [...document.querySelectorAll('#live form')]
         .filter((form) => form.querySelector('input[name=action]'));
-      const controls = (form) => [...form.querySelectorAll(
-        'input:not([type=hidden]), select, textarea, button')].filter((c) => !c.disabled);
+      const shown = (element) => element.getClientRects().length > 0;
+      const holds = (control) => {
+        const form = control.closest('form');
+        if (form) return forms.includes(form);
+        return control.tagName === 'SUMMARY'
+          && !!control.parentElement.querySelector('input[name=action]');
+      };
+      const live = document.querySelector('#live');
+      const controls = live ? [...live.querySelectorAll(
+        'summary, input:not([type=hidden]), select, textarea, button')]
+        .filter((c) => !c.disabled && shown(c) && holds(c)) : [];
       const bottom = (element) => element
         ? element.getBoundingClientRect().bottom + window.scrollY : null;
+      const height = document.documentElement.scrollHeight;
+      const first = bottom(controls[0]);
       const target = forms[index];
       let commit = null;
       if (target) {
+        const closed = [];
+        for (let d = target.closest('details'); d; d = d.parentElement.closest('details')) {
+          if (!d.open) closed.unshift(d);
+        }
+        closed.forEach((d) => d.querySelector(':scope > summary').click());
         const buttons = [...target.querySelectorAll('button')]
           .filter((b) => (b.type || 'submit') === 'submit');
         commit = buttons.find((b) => button !== null && b.name === button[0]
           && b.value === button[1]) || buttons[buttons.length - 1] || null;
       }
-      return {
-        height: document.documentElement.scrollHeight,
-        first: forms.length ? bottom(controls(forms[0])[0]) : null,
-        commit: bottom(commit),
-      };
+      return {height, first, commit: bottom(commit)};
     }"""
 
     def __init__(self) -> None:
@@ -481,7 +497,8 @@ def play(
         budget.entries.append(Entry(seat, phase, form.kind, form.taps_for(values)))
         if limits.trace:
             print(
-                f"    {len(budget.entries)} P{seat} {step} {values} (named: {seats})",
+                f"    {len(budget.entries)} P{seat} {step} {values} "
+                f"{budget.entries[-1].taps} taps (named: {seats})",
                 file=sys.stderr,
             )
         page = answer.text

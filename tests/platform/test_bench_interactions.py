@@ -80,6 +80,44 @@ def test_a_confirmation_and_a_row_of_buttons() -> None:
     assert flower.taps_for({"flower": "blue"}) == 1
 
 
+# A picker as Wallenstein's phone shows it (games/wallenstein/_picker.html): a source
+# opened by default (one tap saved), a closed source, each holding a closed target whose
+# form has a count as − n + (default 3, 1-6); and an entry set aside in a closed <details>.
+PICKER = """<div class="w-picker"><details class="w-src" open><summary>A 3</summary>
+<details class="w-tgt"><summary>Move B</summary><form hx-post="/t/X/act/" class="choice">
+  <input type="hidden" name="action" value='{"type": "move", "to": "B"}'>
+  <button type="button" class="w-step" data-step="-1">-</button>
+  <input type="number" name="f.count" min="1" max="6" value="3">
+  <button type="button" class="w-step" data-step="1">+</button>
+  <button type="submit" class="primary">Move</button></form></details></details>
+<details class="w-src"><summary>C 9</summary><details class="w-tgt"><summary>Attack D</summary>
+<form hx-post="/t/X/act/" class="choice">
+  <input type="hidden" name="action" value='{"type": "attack", "to": "D"}'>
+  <input type="number" name="f.count" min="0" max="20">
+  <button type="submit" class="primary">Attack</button></form></details></details></div>
+<details class="w-aside"><summary>Set aside</summary><form hx-post="/t/X/act/" class="choice">
+  <input type="hidden" name="action" value='{"type": "reveal"}'>
+  <button type="submit" class="secondary">Reveal</button></form></details>
+<form hx-post="/t/X/act/" class="choice"><input type="hidden" name="action"
+  value='{"type": "pass"}'><button type="submit" class="secondary">Pass</button></form>"""
+
+
+def test_each_details_opened_is_a_tap_and_a_stepped_count_the_fewer_taps() -> None:
+    forms = by_kind(PICKER)
+    move, attack = forms["move"], forms["attack"]
+    assert [form.closed for form in forms.values()] == [1, 2, 1, 0]
+    assert move.inputs[0].stepper and not attack.inputs[0].stepper
+    assert move.taps_for({"count": 3}) == 1 + 1  # the target, the button
+    assert move.taps_for({"count": 5}) == 1 + 1 + 2  # and + twice
+    assert move.taps_for({"count": 1}) == 1 + 1 + 2  # − twice
+    assert attack.taps_for({"count": 12}) == 2 + 1 + 1  # source, target, button, the box
+    assert forms["reveal"].taps_for({}) == 2 and forms["pass"].taps_for({}) == 1
+    stepped = entry_forms(PICKER.replace(' value="3"', ""))[0].inputs[0]
+    assert stepped.stepped_from == 1  # an empty box steps from 0 inside the limits
+    assert stepped.taps(6) == 1 + 1  # typed: the box, one digit (fewer than 5 steps)
+    assert stepped.taps(2) == 1
+
+
 def test_the_table_prefers_a_main_entry_without_a_question_and_lets_the_app_draw() -> None:
     rng = random.Random(3)
     for _ in range(20):
