@@ -216,6 +216,14 @@ class WallensteinGame(Game):
             }
             for region in REGIONS
         ]
+        # Each seat's own lands in the board's order, with their region's label: a
+        # phone lists its own without walking the whole map (issue 25).
+        own: dict[int, list[tuple[Msg, dict[str, Any]]]] = {}
+        for region in seen["board"]:
+            for land in region["lands"]:
+                if land["owner"] is not None:
+                    own.setdefault(land["owner"], []).append((region["region"], land))
+        seen["own_lands"] = own
         if state["season"] in SEASON_LABELS:
             seen["season_label"] = SEASON_LABELS[state["season"]]
         if state["stage"] == "act":
