@@ -218,11 +218,12 @@ class WallensteinGame(Game):
         ]
         # Each seat's own lands in the board's order, with their region's label: a
         # phone lists its own without walking the whole map (issue 25).
-        own: dict[int, list[tuple[Msg, dict[str, Any]]]] = {}
+        # JSON data like the rest of the view: a list by seat of [region label, land].
+        own: list[list[list[Any]]] = [[] for _ in state["players"]]
         for region in seen["board"]:
             for land in region["lands"]:
                 if land["owner"] is not None:
-                    own.setdefault(land["owner"], []).append((region["region"], land))
+                    own[land["owner"]].append([region["region"], land])
         seen["own_lands"] = own
         if state["season"] in SEASON_LABELS:
             seen["season_label"] = SEASON_LABELS[state["season"]]
