@@ -216,6 +216,18 @@ class WallensteinGame(Game):
             }
             for region in REGIONS
         ]
+        # Each seat's own lands in the board's order, with their region's label: a
+        # phone lists its own without walking the whole map (issue 25).
+        # JSON data like the rest of the view: a list by seat of [region label, land,
+        # whether the seat has used it this season].
+        used = (state["season_state"] or {}).get("used") or [[] for _ in state["players"]]
+        own: list[list[list[Any]]] = [[] for _ in state["players"]]
+        for region in seen["board"]:
+            for land in region["lands"]:
+                owner = land["owner"]
+                if owner is not None:
+                    own[owner].append([region["region"], land, land["id"] in used[owner]])
+        seen["own_lands"] = own
         if state["season"] in SEASON_LABELS:
             seen["season_label"] = SEASON_LABELS[state["season"]]
         if state["stage"] == "act":
