@@ -29,6 +29,7 @@ from tests.browser.test_babylon_fold import (
     actor,
     bottom,
     press,
+    version,
 )
 
 pytestmark = pytest.mark.browser
@@ -119,6 +120,12 @@ def test_first_and_committing_controls_above_the_fold(
     tap(anna, "Enter your 6 cards", **{f"card_{n}": c for n, c in enumerate(ANNA, start=1)})
     for phone in seats[1:]:
         tap(phone, "Enter your 6 cards", **{f"card_{n}": c for n, c in enumerate(OTHERS, 1)})
+    # Anna's phone must show the others' hands first: an entry from an older version is refused.
+    anna.wait_for_function(
+        "(v) => +document.querySelector('#live').dataset.version >= v",
+        arg=version(seats[-1]),
+        timeout=LIVE,
+    )
     tap(anna, "Anna starts")
 
     # -- Anna's first turn: a button per card that fits, the exchange, the cannons --------------
