@@ -5,8 +5,8 @@ Issue 21: "Every step's first control and its committing control within the firs
 the busiest steps are measured in English, Czech and Russian (the page's language buttons),
 then entered with a real tap: the ship entry of the set-up (the form of the most boxes), the
 hand entry, the first turn's cards (a button per card that fits a ship, the exchange, the
-cannons: every card that fits commits, the first one is measured), the draw, and a boarding in
-the second round. Nothing is wider than the phone. With
+cannons: the 8 cards that fit each commit, every one of them and the exchange's button are
+measured), the draw, and a boarding in the second round. Nothing is wider than the phone. With
 ``STORTEBEKER_FOLD_SHOTS`` set to a folder the screens are saved there.
 """
 
@@ -29,6 +29,7 @@ from tests.browser.test_babylon_fold import (
     actor,
     bottom,
     press,
+    version,
 )
 
 pytestmark = pytest.mark.browser
@@ -56,15 +57,30 @@ def start_table(page: Any, base_url: str, players: int) -> str:
     return page.locator(".join-qr figcaption a").get_attribute("href")
 
 
-def check_fold(phone: Any, players: int, step: str, *committing: str) -> None:
-    """In each language the first entry control and each committing one end above 844 px,
-    and nothing is wider than the phone."""
+def lowest(phone: Any, selector: str) -> float:
+    """Where the lowest of the elements matching ``selector`` ends (the page at its top)."""
+    phone.locator(selector).first.wait_for(timeout=LIVE)
+    return float(
+        phone.evaluate(
+            """(selector) => Math.max(...[...document.querySelectorAll(selector)]
+                 .map(element => element.getBoundingClientRect().bottom))""",
+            selector,
+        )
+    )
+
+
+def check_fold(
+    phone: Any, players: int, step: str, *committing: str, every: tuple[str, ...] = ()
+) -> None:
+    """In each language the first entry control, each committing one and every control
+    matching ``every`` end above 844 px, and nothing is wider than the phone."""
     phone.set_viewport_size({"width": WIDTH, "height": FOLD})
     for code in LANGUAGES:
         switch_language(phone, code)
         phone.locator("#live").wait_for(timeout=LIVE)
         phone.evaluate("() => window.scrollTo(0, 0)")
         ends = [bottom(phone, selector) for selector in (ENTRY, *committing)]
+        ends += [lowest(phone, selector) for selector in every]
         folder = os.environ.get("STORTEBEKER_FOLD_SHOTS")
         if folder:
             Path(folder).mkdir(parents=True, exist_ok=True)
@@ -104,12 +120,21 @@ def test_first_and_committing_controls_above_the_fold(
     tap(anna, "Enter your 6 cards", **{f"card_{n}": c for n, c in enumerate(ANNA, start=1)})
     for phone in seats[1:]:
         tap(phone, "Enter your 6 cards", **{f"card_{n}": c for n, c in enumerate(OTHERS, 1)})
+    # Anna's phone must show the others' hands first: an entry from an older version is refused.
+    anna.wait_for_function(
+        "(v) => +document.querySelector('#live').dataset.version >= v",
+        arg=version(seats[-1]),
+        timeout=LIVE,
+    )
     tap(anna, "Anna starts")
 
     # -- Anna's first turn: a button per card that fits, the exchange, the cannons --------------
     anna.locator(action_form("lay")).first.wait_for(timeout=LIVE)
-    # Every card that fits is its own committing button; the first one is measured.
-    check_fold(anna, players, "play", submit_of("lay"))
+    # Rum fits each of the 4 ships, meat, water, beans and biscuits one each: 8 cards that
+    # fit, each its own committing button (one row per ship), then the exchange form. Every
+    # lay button and the exchange's button are measured.
+    assert anna.locator(action_form("lay")).count() == 8
+    check_fold(anna, players, "play", submit_of("exchange"), every=(submit_of("lay"),))
     press(anna, action_form("lay", '"card":"rum"'))
     press(anna, action_form("lay", '"card":"meat"'))
     now = press(anna, action_form("lay", '"card":"pirate4"'))
