@@ -19,7 +19,6 @@ import os
 import random
 import statistics
 import sys
-import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -28,23 +27,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.in_process import setup_django  # noqa: E402 - after the path
+
 NAMES = ["Anna", "Ben", "Cyril", "Dana", "Emil", "Fiona", "Gustav", "Hana"]
 GAMES = ["Babel", "Babylon", "Störtebeker", "Wallenstein"]
-
-
-def setup_django(database_url: str | None) -> None:
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "companion.settings")
-    os.environ["COMPANION_DATA_DIR"] = tempfile.mkdtemp(prefix="bench-imports-")
-    if database_url:
-        os.environ["DATABASE_URL"] = database_url
-    else:
-        os.environ.pop("DATABASE_URL", None)
-    os.environ.pop("REDIS_URL", None)
-    import django
-    from django.core.management import call_command
-
-    django.setup()
-    call_command("migrate", verbosity=0)
 
 
 def big_file(count: int) -> bytes:
@@ -88,7 +74,7 @@ def main() -> None:
     parser.add_argument("--plays", type=int, default=11_500)
     parser.add_argument("--database-url", default=None)
     args = parser.parse_args()
-    setup_django(args.database_url)
+    setup_django(args.database_url, "imports")
 
     from django.db import connection
     from django.test.utils import CaptureQueriesContext

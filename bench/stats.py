@@ -32,7 +32,6 @@ import os
 import random
 import statistics
 import sys
-import tempfile
 import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -40,23 +39,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.in_process import setup_django  # noqa: E402 - after the path
+
 NAMES = ["Anna", "Ben", "Cyril", "Dana", "Emil", "Fiona"]
 COLOURS = ["red", "blue", "green", "yellow", "purple", "orange"]
-
-
-def setup_django(database_url: str | None) -> None:
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "companion.settings")
-    os.environ["COMPANION_DATA_DIR"] = tempfile.mkdtemp(prefix="bench-stats-")
-    if database_url:
-        os.environ["DATABASE_URL"] = database_url
-    else:
-        os.environ.pop("DATABASE_URL", None)
-    os.environ.pop("REDIS_URL", None)
-    import django
-    from django.core.management import call_command
-
-    django.setup()
-    call_command("migrate", verbosity=0)
 
 
 def make_group(count: int) -> int:
@@ -167,7 +153,7 @@ def main() -> None:
     parser.add_argument("--database-url", default=None)
     parser.add_argument("--repeat", type=int, default=10)
     args = parser.parse_args()
-    setup_django(args.database_url)
+    setup_django(args.database_url, "stats")
     from django.core.cache import cache
     from django.core.management import call_command
 
