@@ -1,9 +1,9 @@
-"""What the phones offer in each stage, and the log line of each action."""
+"""What the phones offer in each stage: which entries, in which order, with which notes.
+What each entry asks, its limits and its log line are its declaration's (``moves``)."""
 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from games.base import Action, Choice, Field, State
 from games.i18n import Msg, _, msg, ngettext
@@ -16,10 +16,8 @@ from games.wallenstein.moves import MOVES
 APP = "secondary"
 
 
-def _by_app(label: str, action_type: str, group: str = "", **extra: Any) -> Choice:
-    return Choice(
-        msg(label), {"type": action_type, "by_app": True, **extra}, group=group, style=APP
-    )
+def _by_app(label: str, action_type: str, group: str) -> Choice:
+    return Choice(msg(label), {"type": action_type, "by_app": True}, group=group, style=APP)
 
 
 def _entered(

@@ -21,6 +21,7 @@ from games.base import Choice, Field, Game, IllegalAction
 from games.i18n import _, ngettext, render_english
 from games.moves import (
     Count,
+    Counts,
     Grid,
     Line,
     Move,
@@ -192,6 +193,68 @@ def test_a_compact_form_keeps_the_keys_and_limits() -> None:
     assert all(f.choices == (("rum", "rum"),) for f in full[1:]) and full[1].help is not None
     counted = replace(slots, kind=replace(slots.kind, count=lambda where, action: 2))
     assert [f.key for f in counted.fields(None, {})] == ["card_1", "card_2"]
+
+
+def test_counts_by_seat_options_possible_now_and_log_names() -> None:
+    """Cubes by colour (Wallenstein's tower): a count per seat of the table and for the
+    neutral cubes, at most what the state allows; options narrowed to those possible now;
+    an option logged by its short name."""
+    cubes = Param(
+        "out",
+        _("Cubes"),
+        Counts(
+            "out",
+            5,
+            _("Cubes of seat %(number)s"),
+            (("out_green", _("Green cubes")),),
+            most=lambda where: {"out_0": where.state["left"][0], "out_2": 0},
+            bounded=_("0 to %(high)s."),
+        ),
+        fact=True,
+        help=_("Cubes, 0 or more."),
+    )
+    card = Param(
+        "card",
+        _("Card"),
+        OneOf(
+            (("a", _("A: the long name")), ("b", _("B: the long name"))),
+            among=lambda where, action: ["b", "z"],
+            names=(("a", _("A")),),
+        ),
+        fact=True,
+    )
+    order = Param(
+        "order",
+        _("Order"),
+        Slots(
+            "pos",
+            (_("First"), _("Second")),
+            ((0, "0"), (1, "1"), (2, "2")),
+            among=lambda where, action: [2, 0],
+            seats=True,
+        ),
+        fact=True,
+    )
+    move = Move("count", "play", (cubes, card, order), (Line(_("Card %(card)s.")),), recorded)
+    seat_keys = {f"out_{seat}" for seat in range(5)}
+    assert move.keys() == seat_keys | {"out_green", "card", "pos_1", "pos_2"}
+    known = move.facts({"type": "count"}, Where(STATE, 1))
+    assert [(f.key, f.seat, f.high, f.default) for f in known[:4]] == [
+        ("out_0", 0, 5, None),  # to be counted: the box starts empty
+        ("out_1", 1, None, None),  # no limit known: none shown
+        ("out_2", 2, 0, 0),  # nothing can come out: 0 already
+        ("out_green", None, None, None),
+    ]
+    assert render_english(known[0].label) == "Cubes of seat 1"
+    assert [render_english(f.help or "") for f in known[:2]] == ["0 to 5.", "Cubes, 0 or more."]
+    assert known[4].choices == (("b", "B: the long name"),)
+    assert [f.choices for f in known[5:]] == [((0, "0"), (2, "2"))] * 2 and known[5].seats
+    # Without a state: the seats the entry counts, every option.
+    wide = move.facts({"type": "count", "out_0": 1, "out_1": 0, "out_green": 2}, None)
+    assert [f.key for f in wide[:3]] == ["out_0", "out_1", "out_green"]
+    assert wide[3].choices == card.kind.options and len(wide[4].choices) == 3
+    assert render_english(move.describe({"type": "count", "card": "a"})) == "Card A."
+    assert render_english(move.describe({"type": "count", "card": "b"})) == "Card B: the long name."
 
 
 class Counter(Game):
