@@ -223,7 +223,7 @@ class Grid(Kind):
 
     def shown(self, param: Param, action: Action) -> dict[str, Any]:
         place = action.get(param.key)
-        if shown_number(place) != "?" and 0 <= place < self.side * self.side:
+        if isinstance(place, int) and not isinstance(place, bool) and 0 <= place < self.side**2:
             return {"row": place // self.side + 1, "column": place % self.side + 1}
         return {"row": "?", "column": "?"}
 
