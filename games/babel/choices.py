@@ -40,9 +40,9 @@ from games.babel.draws import (
     temple_pending,
 )
 from games.babel.implied import draws_by_itself, with_draw
-from games.babel.moves import MOVES
+from games.babel.moves import ACTIONS_OF_A_TURN, MOVES
 from games.babel.state import State, is_tracked, opponent, row, temple_deck_unknown
-from games.base import Action, Choice, Field, Game, fresh
+from games.base import Action, Choice, Field, Game, IllegalAction, fresh
 from games.i18n import Msg, _, msg, ngettext
 from games.moves import Where, buttons, refusal
 
@@ -168,7 +168,53 @@ def action_choices(game: Game, where: Where) -> list[Choice]:
         for choice in travels
         if choice.action["nation"] != place and (choice.disabled is None or is_tracked(state))
     ]
-    return result + migrate_choices(where) + blocked
+    return closing(game, where, result + migrate_choices(where)) + blocked
+
+
+def closing(game: Game, where: Where, offered: list[Choice]) -> list[Choice]:
+    """For a seat that let the app draw its temple cards last time: an action after which
+    nothing else is possible also ends the turn, the app drawing (implied.py), one tap less.
+    The same action without it follows, for a table that turns up its own cards."""
+    state, seat = where.state, where.seat
+    if state["hand_sizes"][seat] > 1 or not state.get("app_temples", [False] * 2)[seat]:
+        return offered
+    result, plain = [], []
+    for choice in offered:
+        if choice.disabled is None and last_action(game, where, choice):
+            action = {**choice.action, "app_temples": True}
+            label, note = msg(CLOSING, entry=choice.label), None if plain else msg(CLOSING_NOTE)
+            result.append(replace(choice, label=label, action=action, note=note or choice.note))
+            plain.append(replace(choice, style="secondary"))
+        else:
+            result.append(choice)
+    return result + plain
+
+
+CLOSING = _("%(entry)s and end the turn")
+CLOSING_NOTE = _("Your last action: the app then draws your temple cards, as last turn.")
+
+
+def last_action(game: Game, where: Where, choice: Choice) -> bool:
+    """Whether nothing but the temple cards would be left after ``choice``'s action."""
+    # A migration's target as preselected; a field without a default (the Medes' target) is
+    # a question the player answers, not folded.
+    values = {field.key: field.default for field in choice.fields}
+    if choice.action["type"] not in ACTIONS_OF_A_TURN or None in values.values():
+        return False
+    try:
+        action = {**choice.action, **values, "seat": where.seat, "seed": 0}
+        after = game.apply(where.state, action)
+    except IllegalAction:
+        return False
+    there = Where(after, where.seat)
+    if after["hand_sizes"][where.seat] or after["result"] is not None:
+        return False
+    if refusal(game, after, where.seat, {"type": "end_actions"}) is not None:
+        return False
+    later = migrate_choices(there)
+    if after["figures"][where.seat] != QUARRY:
+        later += build_choices(game, there) + ability_choices(game, there)
+    return all(other.disabled is not None for other in later)
 
 
 SETTLE = _("Settle a card of the %(nation)s in %(city)s")
@@ -370,11 +416,13 @@ def migrate_choices(where: Where) -> list[Choice]:
         moving = (NATION_NAMES[nation] for nation in row(state, seat, origin)[-3:])
         note = msg(MOVING, **dict(zip(("first", "second", "third"), moving, strict=True)))
         others = tuple(option for option in target.choices if option[0] != origin)
+        # Most often to where the figure stands (to build there): that city is preselected.
+        towards = next((c for c, _n in others if c == state["figures"][seat]), others[0][0])
         result.append(
             Choice(
                 msg(_("Migrate the last three cards from %(city)s"), city=CITY_NAMES[origin]),
                 {"type": "migrate", "origin": origin},
-                fields=(replace(target, choices=others),),
+                fields=(replace(target, choices=others, default=towards),),
                 group=group,
                 note=note,
             )

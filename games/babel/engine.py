@@ -19,8 +19,8 @@ from games.babel.constants import (
     SUMERIANS_RUN,
 )
 from games.babel.endgame import check_totals
-from games.babel.implied import take_implied_steps
-from games.babel.moves import MOVES
+from games.babel.implied import close_turn, take_implied_steps
+from games.babel.moves import ACTIONS_OF_A_TURN, MOVES, describe
 from games.babel.state import State, height, initial_state, temple, temple_total
 from games.base import (
     Action,
@@ -38,8 +38,6 @@ from games.base import (
 from games.i18n import Msg, _
 
 PLATFORM_KEYS = frozenset({"type", "seat", "seed"})
-# The five actions of phase 2: ending the actions without any of them is asked once more.
-ACTIONS_OF_A_TURN = frozenset({"travel", "settle", "build", "migrate", "ability"})
 
 OPTIONS: tuple[Option, ...] = (
     Option(
@@ -115,6 +113,7 @@ class BabelGame(Game):
         if kind in ACTIONS_OF_A_TURN:
             new["acted"] = True  # ending the actions after this needs no second question
         check_totals(new, seat)
+        close_turn(new, seat, action)
         return new
 
     def scores(self, state: State) -> list[Score]:
@@ -165,7 +164,7 @@ class BabelGame(Game):
         return MOVES.facts(action, before)
 
     def describe(self, action: Action) -> Msg:
-        return MOVES.describe(action)
+        return describe(action)
 
     def changes(self, before: State, after: State) -> list[Msg]:
         return table_changes(before, after)

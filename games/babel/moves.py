@@ -36,7 +36,7 @@ from games.babel.draws import (
     LEVEL_LABELS,
 )
 from games.base import Action
-from games.i18n import _
+from games.i18n import Msg, _, msg
 from games.moves import Count, Line, Move, Moves, OneOf, Param, Where
 
 NATION_OPTIONS = tuple((nation, NATION_NAMES[nation]) for nation in NATIONS)
@@ -78,6 +78,10 @@ TEMPLE_CARDS_DRAWN = tuple(
 NATION = Param("nation", _("Nation"), OneOf(NATION_OPTIONS))
 SOURCE = Param("source", _("Source"), OneOf(tuple(SOURCE_LABELS.items())))
 BY_APP = (("by_app", True),)
+# The five actions of phase 2 (ending the actions without any of them is asked once more).
+ACTIONS_OF_A_TURN = frozenset({"travel", "settle", "build", "migrate", "ability"})
+# The last action of a turn may end it, the app drawing the temple cards (implied.py).
+CLOSES = frozenset({"app_temples"})
 
 
 def second_or_dash(action: Action) -> dict[str, object]:
@@ -134,6 +138,7 @@ MOVES = Moves(
             (Param("nation", _("City"), OneOf(CITY_OPTIONS), arg="city"),),
             (Line(_("Travels to %(city)s")),),
             actions.travel,
+            carried=CLOSES,
             button=_("Travel to %(city)s"),
             group=_("Travel"),
         ),
@@ -143,6 +148,7 @@ MOVES = Moves(
             (NATION,),
             (Line(_("Settles a card of the %(nation)s")),),
             actions.settle,
+            carried=CLOSES,
             group=_("Settle"),
         ),
         Move(
@@ -154,6 +160,7 @@ MOVES = Moves(
                 Line(_("Builds from %(source)s")),
             ),
             actions.build,
+            carried=CLOSES,
             group=_("Build"),
         ),
         Move(
@@ -165,6 +172,7 @@ MOVES = Moves(
             ),
             (Line(_("Migrates three cards from %(origin)s to %(target)s")),),
             actions.migrate,
+            carried=CLOSES,
             group=_("Migrate"),
         ),
         Move(
@@ -205,6 +213,7 @@ MOVES = Moves(
                 Line(_("Uses the ability of the %(nation)s")),
             ),
             use_ability,
+            carried=CLOSES,
             group=_("Abilities"),
         ),
         Move(
@@ -247,3 +256,11 @@ MOVES = Moves(
         ),
     )
 )
+
+
+def describe(action: Action) -> Msg:
+    """The log line of ``action``; an action that closed the turn says so."""
+    line = MOVES.describe(action)
+    if action.get("app_temples") is True:
+        return msg(_("%(entry)s and ends the turn (the app draws the temple cards)"), entry=line)
+    return line
