@@ -155,9 +155,8 @@ def action_choices(game: Game, where: Where) -> list[Choice]:
     blocked = builds if all(choice.disabled for choice in builds) else []
     result = [choice for choice in builds if choice not in blocked]
     result += ability_choices(game, where) if place != QUARRY else []
-    # The end of the turn (the temple cards' one tap) next, within a phone's first screen;
-    # the settling and travelling buttons follow it.
-    result += end_choices(game, where)
+    # The settling and travelling buttons next (a row each on the phone, phone_choices.html),
+    # then the end of the turn (the temple cards' one tap), within a phone's first screen.
     for nation in NATIONS if place != QUARRY else ():
         label = msg(SETTLE, nation=NATION_NAMES[nation], city=CITY_NAMES[place])
         settle = offer(game, where, label, {"type": "settle", "nation": nation})
@@ -168,6 +167,7 @@ def action_choices(game: Game, where: Where) -> list[Choice]:
         for choice in travels
         if choice.action["nation"] != place and (choice.disabled is None or is_tracked(state))
     ]
+    result += end_choices(game, where)
     return closing(game, where, result + migrate_choices(where)) + blocked
 
 
