@@ -168,7 +168,7 @@ def action_choices(game: Game, where: Where) -> list[Choice]:
         if choice.action["nation"] != place and (choice.disabled is None or is_tracked(state))
     ]
     result += end_choices(game, where)
-    return closing(game, where, result + migrate_choices(where)) + blocked
+    return closing(game, where, result + migrate_choices(game, where)) + blocked
 
 
 def closing(game: Game, where: Where, offered: list[Choice]) -> list[Choice]:
@@ -211,7 +211,7 @@ def last_action(game: Game, where: Where, choice: Choice) -> bool:
         return False
     if refusal(game, after, where.seat, {"type": "end_actions"}) is not None:
         return False
-    later = migrate_choices(there)
+    later = migrate_choices(game, there)
     if after["figures"][where.seat] != QUARRY:
         later += build_choices(game, there) + ability_choices(game, there)
     return all(other.disabled is not None for other in later)
@@ -397,19 +397,13 @@ def ability_choices(game: Game, where: Where) -> list[Choice]:
     return result
 
 
-def migrate_choices(where: Where) -> list[Choice]:
+def migrate_choices(game: Game, where: Where) -> list[Choice]:
     """One button per settlement that can give three cards: the phone then asks only where."""
     state, seat = where.state, where.seat
-    group = MOVES["migrate"].group
     origins = [city for city in NATIONS if len(row(state, seat, city)) >= MIGRATION_CARDS]
     if state["migrated"] or not origins:
-        why = (
-            _("You may migrate only once per turn.")
-            if state["migrated"]
-            else _("Migration needs a settlement of at least three cards.")
-        )
-        label = msg(_("Migrate the last three cards"))
-        return [Choice(label, {"type": "migrate"}, disabled=msg(why), group=group)]
+        # Greyed with the engine's reason: migrated already, or no settlement of three cards.
+        return [offer(game, where, msg(_("Migrate the last three cards")), {"type": "migrate"})]
     (target,) = MOVES["migrate"].form(where, {"type": "migrate"}, ask=("target",))
     result = []
     for origin in origins:
@@ -423,7 +417,7 @@ def migrate_choices(where: Where) -> list[Choice]:
                 msg(_("Migrate the last three cards from %(city)s"), city=CITY_NAMES[origin]),
                 {"type": "migrate", "origin": origin},
                 fields=(replace(target, choices=others, default=towards),),
-                group=group,
+                group=MOVES["migrate"].group,
                 note=note,
             )
         )
