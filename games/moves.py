@@ -167,8 +167,9 @@ class OneOf(Kind):
         if self.show_value:
             return {param.arg or param.key: shown_number(value)}
         labels = {key: label for key, label in self.options if isinstance(key, str | int)}
-        known = isinstance(value, str | int) and not isinstance(value, bool) and value in labels
-        return {param.arg or param.key: labels[value] if known else "?"}
+        if isinstance(value, str | int) and not isinstance(value, bool) and value in labels:
+            return {param.arg or param.key: labels[value]}
+        return {param.arg or param.key: "?"}
 
 
 @dataclass(frozen=True)
@@ -198,7 +199,7 @@ class Grid(Kind):
 
     def shown(self, param: Param, action: Action) -> dict[str, Any]:
         place = action.get(param.key)
-        if shown_number(place) != "?" and 0 <= place < self.side * self.side:
+        if isinstance(place, int) and not isinstance(place, bool) and 0 <= place < self.side**2:
             return {"row": place // self.side + 1, "column": place % self.side + 1}
         return {"row": "?", "column": "?"}
 
