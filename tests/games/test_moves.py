@@ -15,6 +15,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from games.babel import GAME as BABEL
+from games.babel.moves import MOVES as BABEL_MOVES
 from games.babylon import GAME as BABYLON
 from games.babylon.moves import MOVES as BABYLON_MOVES
 from games.base import Choice, Field, Game, IllegalAction
@@ -291,11 +293,16 @@ def test_buttons_grey_what_the_engine_refuses() -> None:
 # -- every ported game: the entry's form and its correction agree -------------------------
 
 PORTED: list[tuple[Game, Moves]] = [
+    (BABEL, BABEL_MOVES),
     (BABYLON, BABYLON_MOVES),
     (STORTEBEKER, STORTEBEKER_MOVES),
     (WALLENSTEIN, WALLENSTEIN_MOVES),
 ]
 OPTIONS: dict[str, list[dict[str, str]]] = {
+    "babel": [
+        {"hand_tracking": "off"},
+        {"hand_tracking": "on", "sumerians": "nation", "final_push": "under10_keep15"},
+    ],
     "babylon": [{"mode": "full"}, {"mode": "scoring"}],
     "stortebeker": [{"rules": "basic"}, {"rules": "extended"}],
     "wallenstein": [
@@ -338,6 +345,7 @@ def test_entry_and_correction_agree(
     label and limits, every entry's keys are declared, and every log line fills in."""
     rng = random.Random(seed)
     options = rng.choice(OPTIONS[game.slug])
+    # a count the game has (Babel: 2; Wallenstein: 3 to 5)
     players = min(max(players, min(game.player_counts)), max(game.player_counts))
     state = game.setup([f"P{i}" for i in range(players)], options, seed=seed)
     for _step in range(steps):
