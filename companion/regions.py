@@ -130,12 +130,16 @@ def log_rows(
     adds its own "correct" links around the shared texts. Kept in the ``fragments`` cache
     with whose turn and the scores (``companion/cache_config.py``).
     """
-    seats = repr([(seat["name"], seat["colour"]) for seat in data.seats])
-    prefix = "logline:{}:{}:{}".format(
-        data.table.code,
-        translation.get_language() or "en",
-        hashlib.md5(seats.encode(), usedforsecurity=False).hexdigest(),
+    language = translation.get_language() or "en"
+    # Every region of the version in this language asks for the same lines: looked up once.
+    known: list[tuple[selectors.LogLine, str]] | None = data.shared.get(
+        ("log_rows", language, len(lines))
     )
+    if known is not None and all(a is b for (a, _text), b in zip(known, lines, strict=True)):
+        return known
+    seats = repr([(seat["name"], seat["colour"]) for seat in data.seats])
+    digest = hashlib.md5(seats.encode(), usedforsecurity=False).hexdigest()
+    prefix = f"logline:{data.table.code}:{language}:{digest}"
     fragments = caches["fragments"]
     rows = []
     for line in lines:
@@ -145,6 +149,7 @@ def log_rows(
             html = render_to_string("companion/_log_text.html", {"line": line, "seats": data.seats})
             fragments.set(key, html, FRAGMENT_SECONDS)
         rows.append((line, html))
+    data.shared[("log_rows", language, len(lines))] = rows
     return rows
 
 
