@@ -29,7 +29,7 @@ from companion.interop import bgstats
 from companion.models import ImportJob, Player
 from companion.writes import write_transaction
 
-BATCH_PLAYS = bgstats.BATCH_PLAYS  # plays per transaction (bench/import_batches.py)
+BATCH_PLAYS = bgstats.BATCH_PLAYS  # plays per transaction (bench/imports.py)
 STEP_SECONDS = 1.0  # the batches one poll writes at most (the deadline of a request is 10 s)
 PAUSE_SECONDS = 0.005  # between two batches: a waiting entry takes the database first
 COOKIE_PREFIX = "import_"  # the uploading device's cookie: import_<key> = the job's owner_token
