@@ -36,7 +36,14 @@ from games.babylon.preparation import (
     STEP_REMOVAL,
     STEP_REVEAL,
 )
-from games.babylon.turn import TILE_EXTRACTED, TILE_STORED, extraction_pillars, lies_exactly_over
+from games.babylon.turn import (
+    THEN_END,
+    THEN_STORE,
+    TILE_EXTRACTED,
+    TILE_STORED,
+    extraction_pillars,
+    lies_exactly_over,
+)
 from games.base import Action, Choice, Game, State
 from games.i18n import Msg, _, msg, ngettext
 from games.moves import Where, buttons, refusal
@@ -181,6 +188,12 @@ def placement_note(state: State) -> Msg:
     )
 
 
+def then_default(turn: dict[str, Any], which: str) -> str:
+    """The turn ends with the tile (one tap less, issue 21): placing the stored tile with the
+    taken one in hand puts that one into the slot just freed."""
+    return THEN_END if which == TILE_EXTRACTED or turn["tile"] is None else THEN_STORE
+
+
 def build_choices(game: Game, where: Where) -> list[Choice]:
     state, seat = where.state, where.seat
     board = state["boards"][seat]
@@ -216,7 +229,10 @@ def build_choices(game: Game, where: Where) -> list[Choice]:
                 Choice(
                     label,
                     action,
-                    fields=move.form(where, action, defaults=works),
+                    # The turn ends with the tile unless the player goes on building.
+                    fields=move.form(
+                        where, action, defaults={**works, "then": then_default(turn, which)}
+                    ),
                     group=_("Build a tile"),
                     note=note,
                 )

@@ -4,6 +4,7 @@ forms, the log and the engine's dispatch all come from here (``games.moves``).""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from typing import Any
 
 from games.babylon.components import (
@@ -37,6 +38,10 @@ from games.babylon.preparation import (
 )
 from games.babylon.scoring import FLOOR_COUNTS
 from games.babylon.turn import (
+    THEN_BUILD,
+    THEN_DISCARD,
+    THEN_END,
+    THEN_STORE,
     TILE_EXTRACTED,
     TILE_STORED,
     decorate,
@@ -45,8 +50,9 @@ from games.babylon.turn import (
     place_tile,
     reveal,
     see_flower,
+    then_options,
 )
-from games.base import Action
+from games.base import Action, Field
 from games.i18n import _, msg, ngettext
 from games.moves import (
     Count,
@@ -116,6 +122,22 @@ def decoration_floors(where: Where, action: Action) -> list[int]:
 
 def entered_floors(where: Where, action: Action) -> list[int]:
     return list(range(1, len(where.state["boards"][where.seat]["garden"]) + 1))
+
+
+@dataclass(frozen=True)
+class Then(OneOf):
+    """What follows a placement: only the ways the turn can go on after this tile (issue 21:
+    the last placement ends the turn, one tap less; "Undo" takes it back)."""
+
+    def fields(self, param: Param, where: Where | None, action: Action) -> tuple[Field, ...]:
+        built = super().fields(param, where, action)
+        if where is None or where.state["turn"] is None:
+            return built
+        allowed = then_options(where.state["turn"], action.get("tile", ""))
+        return tuple(
+            replace(field, choices=tuple(c for c in field.choices if c[0] in allowed))
+            for field in built
+        )
 
 
 def stairs_upper(action: Action) -> dict[str, Any]:
@@ -237,8 +259,65 @@ MOVES = Moves(
                         where is not None and statues_below(where, action) > 0
                     ),
                 ),
+                # Asked when no taken tile would be left to store or discard (issue 21:
+                # the last placement ends the turn, one tap less; "Undo" takes it back).
+                Param(
+                    "then",
+                    _("Then"),
+                    Then(
+                        (
+                            (THEN_END, _("End the turn")),
+                            (THEN_STORE, _("Store the tile you took and end the turn")),
+                            (THEN_DISCARD, _("Discard the tile you took and end the turn")),
+                            (THEN_BUILD, _("Go on building")),
+                        )
+                    ),
+                    asked=lambda where, action: (
+                        where is not None and where.state["turn"] is not None
+                    ),
+                ),
             ),
             (
+                Line(
+                    lambda n, **args: ngettext(
+                        "Places the tile just taken on floor %(floor)s on %(supports)s pillar and ends the turn.",
+                        "Places the tile just taken on floor %(floor)s on %(supports)s pillars and ends the turn.",
+                        n,
+                        **args,
+                    ),
+                    count="supports",
+                    when=(("tile", TILE_EXTRACTED), ("then", THEN_END)),
+                ),
+                Line(
+                    lambda n, **args: ngettext(
+                        "Places the stored tile on floor %(floor)s on %(supports)s pillar and ends the turn.",
+                        "Places the stored tile on floor %(floor)s on %(supports)s pillars and ends the turn.",
+                        n,
+                        **args,
+                    ),
+                    count="supports",
+                    when=(("tile", TILE_STORED), ("then", THEN_END)),
+                ),
+                Line(
+                    lambda n, **args: ngettext(
+                        "Places the stored tile on floor %(floor)s on %(supports)s pillar, stores the tile just taken and ends the turn.",
+                        "Places the stored tile on floor %(floor)s on %(supports)s pillars, stores the tile just taken and ends the turn.",
+                        n,
+                        **args,
+                    ),
+                    count="supports",
+                    when=(("then", THEN_STORE),),
+                ),
+                Line(
+                    lambda n, **args: ngettext(
+                        "Places the stored tile on floor %(floor)s on %(supports)s pillar, discards the tile just taken and ends the turn.",
+                        "Places the stored tile on floor %(floor)s on %(supports)s pillars, discards the tile just taken and ends the turn.",
+                        n,
+                        **args,
+                    ),
+                    count="supports",
+                    when=(("then", THEN_DISCARD),),
+                ),
                 Line(
                     lambda n, **args: ngettext(
                         "Places the tile just taken on floor %(floor)s on %(supports)s pillar.",
