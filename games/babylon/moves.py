@@ -86,6 +86,14 @@ def floor_of(action: Action) -> int:
     return floor if isinstance(floor, int) and not isinstance(floor, bool) else 1
 
 
+def highest_floor_for(where: Where, action: Action) -> int:
+    """The floor of ``action``, or, when the phone asks it (one form per tile), the highest
+    a tile can go on now: the pillar questions are asked for it."""
+    if "floor" in action:
+        return floor_of(action)
+    return min(MAX_FLOOR, highest_built_floor(where.state["boards"][where.seat]) + 1)
+
+
 def most_doubles(where: Where, action: Action) -> int:
     """Two single pillars make a double one, so the doubles are bounded by both."""
     turn = where.state["turn"]
@@ -93,11 +101,16 @@ def most_doubles(where: Where, action: Action) -> int:
 
 
 def statues_below(where: Where, action: Action) -> int:
-    """The statues visible on the floor below, each of which may hold the tile."""
-    floor = floor_of(action)
-    if floor < 2:
-        return 0
-    return len(visible_decorations(where.state["boards"][where.seat], STATUE, floor - 1))
+    """The statues visible on the floor below, each of which may hold the tile (the floor
+    not chosen yet: the most on any floor a tile can stand above)."""
+    board = where.state["boards"][where.seat]
+    floors = (
+        [floor_of(action)] if "floor" in action else range(2, highest_floor_for(where, action) + 1)
+    )
+    return max(
+        (len(visible_decorations(board, STATUE, floor - 1)) for floor in floors if floor >= 2),
+        default=0,
+    )
 
 
 def statues_under(where: Where, action: Action) -> int:
@@ -236,12 +249,16 @@ MOVES = Moves(
                     help=_(
                         "Double pillars in hand: %(doubles)s; two single pillars make one more."
                     ),
+                    # Not on the phone's tile form (no floor chosen yet): the pillars in hand
+                    # are in its note, and the page stays on one screen (issue 21).
                     help_args=lambda where, action: (
-                        {"doubles": where.state["turn"][DOUBLE]} if where else None
+                        {"doubles": where.state["turn"][DOUBLE]}
+                        if where and "floor" in action
+                        else None
                     ),
                     asked=lambda where, action: (
                         where is not None
-                        and floor_of(action) > 1
+                        and highest_floor_for(where, action) > 1
                         and most_doubles(where, action) > 0
                     ),
                 ),
@@ -252,7 +269,7 @@ MOVES = Moves(
                     help=_("Visible statues on floor %(floor)s: %(count)s."),
                     help_args=lambda where, action: (
                         {"floor": floor_of(action) - 1, "count": statues_below(where, action)}
-                        if where
+                        if where and "floor" in action
                         else None
                     ),
                     asked=lambda where, action: (

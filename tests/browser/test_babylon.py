@@ -180,7 +180,7 @@ def test_two_phones_set_up_and_play_the_first_rounds(server: Any, phones: Any) -
         ben,
         "Anna took the clay tile at row 1, column 3 (white flower): single pillars 6, double 0.",
     )
-    see(screen, "Round 2 of 15, Anna: build, then store or discard")
+    see(screen, "Round 2 of 15, Anna: build")
     for page in (anna, ben, screen):
         assert totals(page) == ["4", "2"]
 
