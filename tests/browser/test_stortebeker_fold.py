@@ -6,7 +6,10 @@ the busiest steps are measured in English, Czech and Russian (the page's languag
 then entered with a real tap: the ship entry of the set-up (the form of the most boxes), the
 hand entry, the first turn's cards (a button per card that fits a ship, the exchange, the
 cannons: the 8 cards that fit each commit, every one of them and the exchange's button are
-measured), the draw, and a boarding in the second round. Nothing is wider than the phone. With
+measured), the shot with the third card (a button per card to discard, the app rolling, each
+measured; then the form of the colour dice rolled at the table, opened, and its button), the
+draw, and a boarding in the second round. Nothing is wider than the phone and no word breaks
+in the middle. With
 ``STORTEBEKER_FOLD_SHOTS`` set to a folder the screens are saved there.
 """
 
@@ -31,6 +34,7 @@ from tests.browser.test_babylon_fold import (
     press,
     version,
 )
+from tests.browser.test_words import LONG_TOKEN, SPLIT_WORDS
 
 pytestmark = pytest.mark.browser
 
@@ -78,7 +82,8 @@ def check_fold(
     opened: str = "",
 ) -> None:
     """In each language the first entry control, each committing one and every control
-    matching ``every`` end above 844 px, and nothing is wider than the phone. ``opened``: a
+    matching ``every`` end above 844 px, nothing is wider than the phone and no word breaks
+    in the middle (test_words' check). ``opened``: a
     folded part (its summary) tapped open first, as a player opens it before its form."""
     phone.set_viewport_size({"width": WIDTH, "height": FOLD})
     for code in LANGUAGES:
@@ -97,6 +102,7 @@ def check_fold(
             phone.screenshot(path=f"{folder}/{players}p-{step}-{code.lower()}.png", full_page=True)
         assert max(ends) <= FOLD, (players, step, code, ends)
         assert widest(phone) <= WIDTH + 0.5, (players, step, code, widest(phone))
+        assert phone.evaluate(SPLIT_WORDS, LONG_TOKEN) == [], (players, step, code)
     switch_language(phone, "EN")
 
 
