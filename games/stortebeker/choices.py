@@ -1,9 +1,7 @@
 """What each phone offers: the legal entries, a few blocked ones with the reason.
 
-The fields come from the entries' declarations (``moves.py``): the dice, the ship card, the
-hand, the draw and the boxes of an exchange or a shot, narrowed here to what the seat can
-choose now (the cards of its hand, the ships it may fire at). A box with one possible answer
-is filled in and not asked; an optional box starts on "(none)" and is marked so.
+The boxes come from the entries' declarations (``moves.py``), narrowed to what the seat can
+choose now; a box with one possible answer is filled in, an optional one marked so.
 """
 
 from __future__ import annotations
@@ -104,8 +102,18 @@ def seat_choices(state: State, seat: int) -> list[Choice]:
 
 
 def _setup(state: State, seat: int) -> list[Choice]:
-    """The ships coming into view, the seat's hand, who starts (the reveal: a ship only)."""
+    """The seat's hand, the ships coming into view, who starts (the reveal: a ship only)."""
     found: list[Choice] = []
+    hand: list[Choice] = []
+    if state["step"] == "setup" and not state["hand_entered"][seat]:
+        hand = _pair(
+            msg(_("Enter your 6 cards")),
+            msg(_("Let the app deal your 6 cards")),
+            {"type": "hand"},
+            HAND_FIELDS,
+            _("Your hand"),
+        )
+        found.append(hand.pop())  # the app's deal first, the cards dealt below the ships
     destination = pending_ship(state)
     if destination is not None and (state["step"] == "setup" or seat == active_seat(state)):
         at_sea = destination == "sea"
@@ -118,23 +126,15 @@ def _setup(state: State, seat: int) -> list[Choice]:
         )
     if state["step"] != "setup":
         return found
-    if not state["hand_entered"][seat]:
-        found += _pair(
-            msg(_("Enter your 6 cards")),
-            msg(_("Let the app deal your 6 cards")),
-            {"type": "hand"},
-            HAND_FIELDS,
-            _("Your hand"),
-        )
+    found += hand
     if state["start"] is None:
-        note = msg(notes.START)
         found += [
             Choice(
                 msg(_("%(player)s starts"), player=name),
                 {"type": "start", "player": index},
                 group=_("Start player"),
                 style="secondary",
-                note=note if index == 0 else None,  # shown once, above the first button
+                note=msg(notes.START) if index == 0 else None,  # once, above the first button
             )
             for index, name in enumerate(state["players"])
         ]

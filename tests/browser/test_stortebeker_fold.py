@@ -125,7 +125,9 @@ def test_first_and_committing_controls_above_the_fold(
 
     # -- set-up: the ship entry, the hands, who starts -----------------------------------------
     anna.locator(action_form("ship")).wait_for(timeout=LIVE)
-    check_fold(anna, players, "ship", FIRST_FIELD, submit_of("ship"))
+    # The ships still to enter, the hand too: the ship's button and the app's deal measured.
+    deal = action_form("hand", '"by_app":true') + " button[type=submit]"
+    check_fold(anna, players, "ship", FIRST_FIELD, submit_of("ship"), deal)
     for colour, points, defence, need in SHIPS:
         fields = {"colour": colour, "points": points, "defence": defence, f"need_{need}": "1"}
         tap(anna, "Enter a ship at sea", **fields, need_rum="1")  # every card of Anna's fits
