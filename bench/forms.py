@@ -45,6 +45,7 @@ class Input:
     chosen: list[Any] = field(default_factory=list)  # a multi's ticked boxes
     by_button: bool = False  # a row of submit buttons: the value is the button tapped
     stepper: bool = False  # a count with − and + buttons (button[data-step]) beside its box
+    required: bool = True  # a select without ``required`` may stay on its empty "(none)"
 
     def taps(self, value: Any) -> int:
         """What entering ``value`` costs: nothing when it is the default (or the button's own
@@ -237,6 +238,7 @@ class _Parser(HTMLParser):
             self._input(name[2:], "text").default = html.unescape(attr.get("value", ""))
         elif tag == "select" and name.startswith("f."):
             self.select = self._input(name[2:], "choice")
+            self.select.required = "required" in attr
         elif tag == "option" and self.select is not None:
             value = _json(attr.get("value"))
             self.select.options.append(value)
@@ -328,9 +330,13 @@ def table_pick(
 
 def table_values(form: EntryForm, rng: random.Random, keep_defaults: bool) -> dict[str, Any]:
     """The values a table enters: each field's default where ``keep_defaults`` and it has
-    one; an empty box ("(choose)") gets one of its real options; a count without a
+    one; an optional box left empty ("(none)": a select not marked ``required``) stays
+    empty, a required empty box ("(choose)") gets one of its real options; a count without a
     default a small one (the least allowed and up to 2 more: the common counts of a
-    board game, where random values inside wide limits make absurd entries)."""
+    board game, where random values inside wide limits make absurd entries). Without
+    ``keep_defaults`` (the suggestion was refused) a count with a default keeps it two
+    times in three: a table changes a few boxes (a ship card's needs: a few kinds of
+    provisions, not every kind)."""
     found: dict[str, Any] = {}
     for item in form.inputs:
         if item.kind == "multi":
@@ -341,6 +347,10 @@ def table_values(form: EntryForm, rng: random.Random, keep_defaults: bool) -> di
             )
         elif keep_defaults and item.default not in (None, ""):
             found[item.key] = item.default
+        elif keep_defaults and item.kind == "choice" and not item.required and "" in item.options:
+            found[item.key] = ""  # a table leaves an optional box as it is
+        elif item.kind == "int" and item.default is not None and rng.random() < 2 / 3:
+            found[item.key] = item.default  # a table corrects a few counts, not every one
         elif item.kind == "int":
             low = item.low if item.low is not None else 0
             high = item.high if item.high is not None else low + 2

@@ -99,6 +99,9 @@ class Field:
     seat: int | None = None
     # The choices are seat indexes: forms show each seat's name instead of the choice label.
     seats: bool = False
+    # A choice that may stay on its empty first option ("(none)"); the others are required
+    # (their empty option, "(choose)", is no answer): forms mark them so.
+    optional: bool = False
 
 
 @dataclass(frozen=True)

@@ -1,14 +1,19 @@
-"""What each phone offers: the legal entries, a few blocked ones with the reason."""
+"""What each phone offers: the legal entries, a few blocked ones with the reason.
+
+The boxes come from the entries' declarations (``moves.py``), narrowed to what the seat can
+choose now; a box with one possible answer is filled in, an optional one marked so.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
-from games.base import Choice, Field, IllegalAction, State
+from games.base import Action, Choice, Field, IllegalAction, State
 from games.i18n import Msg, _, msg, ngettext
 
-from . import battle, plays
+from . import battle, notes, plays
 from .cards import CARD_CODES, CARD_LABELS
 from .flow import (
     active_seat,
@@ -20,53 +25,45 @@ from .flow import (
 )
 from .moves import MOVES
 from .seen import seen_ships
-from .ships import (
-    provisions,
-    ship_label,
-    strength,
-)
+from .ships import provisions, ship_label, strength
 
 #: The dice as their entries declare them (the correction forms offer the same).
 NUMBER_DICE_FIELDS = MOVES["board"].form(None, {}, ask=("dice",))
 COLOUR_DICE_FIELDS = MOVES["penalty"].form(None, {}, ask=("colour_1", "colour_2"))
+SHOT_DICE_FIELDS = MOVES["fire"].form(None, {}, ask=("colour_1", "colour_2"), compact=True)
 #: The compact entry grids (the same every time; a draw takes the first cards it needs).
 SHIP_FIELDS = MOVES["ship"].form(None, {"type": "ship"}, compact=True)
 HAND_FIELDS = MOVES["hand"].form(None, {"type": "hand"}, compact=True)
 DRAW_FIELDS = MOVES["draw"].form(None, {"type": "draw"}, compact=True)
+#: The boxes of an exchange and of a shot, as declared (their options narrowed per turn).
+DISCARD_FIELDS = MOVES["exchange"].form(None, {}, ask=("discard",))
+TAKE_FIELDS = MOVES["exchange"].form(None, {}, ask=("take",))
+SHIP_FIELD, CARD_FIELD = MOVES["fire"].form(None, {}, ask=("ship", "card"))
 NONE_CHOICE: tuple[str, str] = ("", _("(none)"))
 #: First option of a box that must be filled: an untouched box is not a card ("water").
 PICK_CHOICE: tuple[str, str] = ("", _("(choose)"))
 
+Options = tuple[tuple[Any, Any], ...]
 
-def _card_choices(codes: list[str]) -> tuple[tuple[str, str], ...]:
+
+def _cards(codes: list[str]) -> Options:
     return tuple((code, CARD_LABELS[code]) for code in sorted(set(codes), key=CARD_CODES.index))
 
 
-SLOT_LABELS: dict[str, tuple[str, ...]] = {
-    "discard": (_("Discard 1"), _("Discard 2"), _("Discard 3")),
-    "take": (_("Take 1 (optional)"), _("Take 2 (optional)")),
-}
+def _narrowed(field: Field, options: Options, optional: bool = False) -> Field:
+    """A declared box offering only ``options``: "(none)" first when it may stay empty,
+    filled in when there is one answer, else "(choose)" first."""
+    if optional:
+        return replace(field, choices=(NONE_CHOICE, *options), default="", optional=True)
+    if len(options) == 1:
+        return replace(field, choices=options, default=options[0][0])
+    return replace(field, choices=(PICK_CHOICE, *options), default="")
 
 
-def _card_fields(
-    key: str, count: int, codes: list[str], optional_from: int | None = None
-) -> tuple[Field, ...]:
-    """``key_1..key_count`` card pickers; slots from ``optional_from`` may stay empty."""
-    fields = []
-    for number in range(1, count + 1):
-        options = _card_choices(codes)
-        default = ""
-        if optional_from is not None and number >= optional_from:
-            options = (NONE_CHOICE, *options)
-        elif len(options) == 1:
-            default = options[0][0]  # one kind of card: the box is filled, nothing to ask
-        else:
-            options = (PICK_CHOICE, *options)
-        label = SLOT_LABELS[key][number - 1]
-        fields.append(
-            Field(f"{key}_{number}", label, kind="choice", choices=options, default=default)
-        )
-    return tuple(fields)
+def _slots(fields: Sequence[Field], codes: list[str], optional_from: int = 99) -> list[Field]:
+    """Card boxes among ``codes``; those from the ``optional_from``-th may stay empty."""
+    options = _cards(codes)
+    return [_narrowed(box, options, n >= optional_from) for n, box in enumerate(fields, 1)]
 
 
 def _reason(check: Callable[..., Any], *args: Any) -> Msg | None:
@@ -78,128 +75,70 @@ def _reason(check: Callable[..., Any], *args: Any) -> Msg | None:
     return None
 
 
+def _pair(
+    entered: Msg,
+    by_app: Msg,
+    action: Action,
+    fields: tuple[Field, ...],
+    group: str,
+    note: Any = None,
+) -> list[Choice]:
+    """The entry of what was rolled or drawn at the table, and the app doing it (one tap)."""
+    return [
+        Choice(entered, action, fields=fields, group=group, note=note),
+        Choice(by_app, {**action, "by_app": True}, group=group, style="secondary"),
+    ]
+
+
 def seat_choices(state: State, seat: int) -> list[Choice]:
     """The phone's buttons for ``seat`` now."""
     step = state["step"]
-    found: list[Choice] = []
-    if step in ("setup", "reveal") and (step == "setup" or seat == active_seat(state)):
-        found += _ship_entry(state)
-    if step == "setup" and not state["hand_entered"][seat]:
-        found += _hand_entry(state)
-    if step == "setup" and state["start"] is None:
-        found += _start_entry(state)
-    if step == "over" or step == "setup" or step == "reveal":
-        return found
+    if step in ("setup", "reveal"):
+        return _setup(state, seat)
     if step == "counter":
         return _counter(state, seat) if seat == state["attack"]["queue"][0] else []
-    if seat != active_seat(state):
-        return []
-    if step == "play":
-        return _play(state, seat)
-    if step == "steal":
-        return _steal(state)
-    if step == "board":
-        return _board(state, seat)
-    if step == "penalty":
-        seen = seen_ships(state, [state["attack"]["ship"]])
-        note = msg(
-            _(
-                "Each colour rolled costs one provision of that colour at this ship, "
-                "and the pirates beyond the provisions left."
-            )
+    builder = STEPS.get(step)
+    return builder(state, seat) if builder and seat == active_seat(state) else []
+
+
+def _setup(state: State, seat: int) -> list[Choice]:
+    """The seat's hand, the ships coming into view, who starts (the reveal: a ship only)."""
+    found: list[Choice] = []
+    hand: list[Choice] = []
+    if state["step"] == "setup" and not state["hand_entered"][seat]:
+        hand = _pair(
+            msg(_("Enter your 6 cards")),
+            msg(_("Let the app deal your 6 cards")),
+            {"type": "hand"},
+            HAND_FIELDS,
+            _("Your hand"),
         )
-        return [
+        found.append(hand.pop())  # the app's deal first, the cards dealt below the ships
+    destination = pending_ship(state)
+    if destination is not None and (state["step"] == "setup" or seat == active_seat(state)):
+        at_sea = destination == "sea"
+        label = msg(
+            _("Enter a ship at sea") if at_sea else _("Enter the ship turned up in the harbour")
+        )
+        note = msg(notes.SHIP)
+        found.append(
+            Choice(label, {"type": "ship"}, fields=SHIP_FIELDS, group=_("Ships"), note=note)
+        )
+    if state["step"] != "setup":
+        return found
+    found += hand
+    if state["start"] is None:
+        found += [
             Choice(
-                msg(_("Enter the colour dice of the penalty")),
-                {"type": "penalty", "seen": seen},
-                fields=COLOUR_DICE_FIELDS,
-                group=_("Failed boarding"),
-                note=note,
-            ),
-            Choice(
-                msg(_("Let the app roll the colour dice")),
-                {"type": "penalty", "by_app": True, "seen": seen},
-                group=_("Failed boarding"),
+                msg(_("%(player)s starts"), player=name),
+                {"type": "start", "player": index},
+                group=_("Start player"),
                 style="secondary",
-            ),
-        ]
-    if step == "draw":
-        count = cards_to_draw(state)
-        return [
-            Choice(
-                ngettext(
-                    "Enter the %(count)s card you drew", "Enter the %(count)s cards you drew", count
-                ),
-                {"type": "draw"},
-                fields=DRAW_FIELDS[:count],
-                group=_("Draw"),
-            ),
-            Choice(
-                ngettext(
-                    "Let the app draw %(count)s card", "Let the app draw %(count)s cards", count
-                ),
-                {"type": "draw", "by_app": True},
-                group=_("Draw"),
-                style="secondary",
-            ),
+                note=msg(notes.START) if index == 0 else None,  # once, above the first button
+            )
+            for index, name in enumerate(state["players"])
         ]
     return found
-
-
-def _ship_entry(state: State) -> list[Choice]:
-    destination = pending_ship(state)
-    if destination is None:
-        return []
-    label = (
-        msg(_("Enter a ship at sea"))
-        if destination == "sea"
-        else msg(_("Enter the ship turned up in the harbour"))
-    )
-    note = msg(
-        _(
-            "From the ship card: the points in the top corners, the defence at the bottom "
-            "and the provisions pictured below it (0 to 4 of each; leave the others at 0)."
-        )
-    )
-    # The compact grid of the ship card's numbers; the correction asks the same, line by line.
-    return [Choice(label, {"type": "ship"}, fields=SHIP_FIELDS, group=_("Ships"), note=note)]
-
-
-def _start_entry(state: State) -> list[Choice]:
-    """One tap: who starts (the note is shown once, above the first button)."""
-    note = msg(
-        _(
-            "The player whose token is highest on the scoring track starts (usually the "
-            "yellow player). The first round and the end of the game are counted from them."
-        )
-    )
-    return [
-        Choice(
-            msg(_("%(player)s starts"), player=name),
-            {"type": "start", "player": index},
-            group=_("Start player"),
-            style="secondary",
-            note=note if index == 0 else None,
-        )
-        for index, name in enumerate(state["players"])
-    ]
-
-
-def _hand_entry(state: State) -> list[Choice]:
-    return [
-        Choice(
-            msg(_("Enter your 6 cards")),
-            {"type": "hand"},
-            fields=HAND_FIELDS,
-            group=_("Your hand"),
-        ),
-        Choice(
-            msg(_("Let the app deal your 6 cards")),
-            {"type": "hand", "by_app": True},
-            group=_("Your hand"),
-            style="secondary",
-        ),
-    ]
 
 
 def _play(state: State, seat: int) -> list[Choice]:
@@ -208,29 +147,17 @@ def _play(state: State, seat: int) -> list[Choice]:
 
 def _lay_choices(state: State, seat: int) -> list[Choice]:
     """One button per card that fits a ship: laying out is one tap."""
-    found: list[Choice] = []
-    hand = sorted(set(state["hands"][seat]), key=CARD_CODES.index)
-    for slot, ship in enumerate(state["sea"]):
-        if not ship:
-            continue
-        for code in hand:
-            if plays.legal(plays.check_lay, state, seat, slot, code):
-                found.append(
-                    Choice(
-                        msg(
-                            _("Lay %(card)s at the %(ship)s"),
-                            card=CARD_LABELS[code],
-                            ship=ship_label(ship),
-                        ),
-                        {
-                            "type": "lay",
-                            "ship": slot,
-                            "card": code,
-                            "seen": seen_ships(state, [slot]),
-                        },
-                        group=_("Lay out"),
-                    )
-                )
+    found = [
+        Choice(
+            msg(_("Lay %(card)s at the %(ship)s"), card=name, ship=ship_label(ship)),
+            {"type": "lay", "ship": slot, "card": code, "seen": seen_ships(state, [slot])},
+            group=_("Lay out"),
+        )
+        for slot, ship in enumerate(state["sea"])
+        if ship
+        for code, name in _cards(state["hands"][seat])
+        if plays.legal(plays.check_lay, state, seat, slot, code)
+    ]
     if not found:
         disabled = _reason(plays.check_lay_now, state) or msg(_("None of your cards fits a ship."))
         found.append(
@@ -245,28 +172,11 @@ def _exchange_choice(state: State, seat: int) -> Choice:
     left = cards_left_to_play(state)
     disabled = _reason(plays.check_exchange_now, state)
     must_discard_three = left >= 3 and not has_provision_at_sea(state, seat)
-    if left <= 2:
-        discard = _card_fields("discard", 2, hand)
-    elif must_discard_three:
-        discard = _card_fields("discard", 3, hand)
-    else:
-        discard = _card_fields("discard", 3, hand, optional_from=3)
-    take = _card_fields("take", 2, state["discard"], optional_from=1) if state["discard"] else ()
-    if must_discard_three:
-        note = msg(
-            _(
-                "Discard 3 cards: with no provision at any ship you cannot fire the cannons "
-                "afterwards. Take up to 2 other cards from the discard pile; they lie face up "
-                "in front of you and go into your hand when you draw."
-            )
-        )
-    else:
-        note = msg(
-            _(
-                "Discard 2 or 3 cards (with 2, the cannons take your last card). Take up to 2 "
-                "other cards from the discard pile; they go into your hand when you draw."
-            )
-        )
+    # Two cards left: both go; else a third box, optional where the cannons may follow.
+    count, optional_from = (2, 99) if left <= 2 else (3, 99 if must_discard_three else 3)
+    discard = _slots(DISCARD_FIELDS[:count], hand, optional_from)
+    take = _slots(TAKE_FIELDS, state["discard"], 1) if state["discard"] else []
+    note = msg(notes.DISCARD_THREE if must_discard_three else notes.DISCARD_TWO_OR_THREE)
     return Choice(
         msg(_("Exchange 2 or 3 cards")),
         {"type": "exchange"},
@@ -278,99 +188,49 @@ def _exchange_choice(state: State, seat: int) -> Choice:
 
 
 def _fire_choices(state: State, seat: int) -> list[Choice]:
-    hand = state["hands"][seat]
-    targets = [
+    """The cannons: a button per ship and card to discard, the app rolling; the dice rolled
+    at the table in one form, a box with one possible answer not asked but filled in."""
+    disabled = _reason(plays.check_fire_now, state, seat)
+    if disabled is not None:
+        fire = msg(_("Fire the cannons"))
+        return [Choice(fire, {"type": "fire"}, disabled=disabled, group=_("Cannons"))]
+    targets = tuple(
         (slot, ship_label(ship))
         for slot, ship in enumerate(state["sea"])
         if ship and provisions(ship, seat)
-    ]
-    disabled = _reason(plays.check_fire_now, state, seat)
-    if disabled is not None:
-        return [
-            Choice(
-                msg(_("Fire the cannons")), {"type": "fire"}, disabled=disabled, group=_("Cannons")
-            )
-        ]
-    seen = seen_ships(state, [slot for slot, _label in targets])
-    fixed, asked, label = _fire_target(targets, _card_choices(hand))
-    note = msg(
-        _(
-            "Discard any card and fire at a ship where you have a provision. Each colour rolled "
-            "takes one such provision an opponent laid there; you keep it if your side still "
-            "needs it, else it is discarded."
-        )
     )
-    return [
-        Choice(
-            label,
-            {"type": "fire", "seen": seen, **fixed},
-            fields=(*asked, *COLOUR_DICE_FIELDS),
-            group=_("Cannons"),
-            note=note,
-        ),
-        Choice(
-            msg(_("Fire the cannons, the app rolls")),
-            {"type": "fire", "by_app": True, "seen": seen, **fixed},
-            fields=asked,
-            group=_("Cannons"),
-            style="secondary",
-        ),
-    ]
-
-
-def _fire_target(
-    targets: list[tuple[int, Msg]], cards: tuple[tuple[str, str], ...]
-) -> tuple[dict[str, Any], tuple[Field, ...], Msg]:
-    """The ship and the card of a shot: a box with one possible answer is not asked, its value
-    goes with the entry (and the only ship is named on the button)."""
-    fixed: dict[str, Any] = {}
-    asked: list[Field] = []
+    cards = _cards(state["hands"][seat])
+    action: Action = {"type": "fire", "seen": seen_ships(state, [slot for slot, _s in targets])}
+    asked = [_narrowed(SHIP_FIELD, targets), _narrowed(CARD_FIELD, cards)]
+    for box in asked:
+        if len(box.choices) == 1:
+            action[box.key] = box.default
     label = msg(_("Fire the cannons"))
     if len(targets) == 1:
-        fixed["ship"] = targets[0][0]
         label = msg(_("Fire the cannons at the %(ship)s"), ship=targets[0][1])
-    else:
-        asked.append(Field("ship", _("Ship"), kind="choice", choices=tuple(targets)))
-    if len(cards) == 1:
-        fixed["card"] = cards[0][0]
-    else:
-        asked.append(Field("card", _("Card to discard"), kind="choice", choices=cards))
-    return fixed, tuple(asked), label
-
-
-def _roll_note(pirates: int, target: int) -> Msg:
-    """What the two number dice must show to reach ``target`` with ``pirates`` added."""
-    need = target - pirates
-    if need <= 2:
-        return msg(_("Your pirates here add %(pirates)s: any roll is enough."), pirates=pirates)
-    if need > 12:
-        return msg(
-            _("Your pirates here add %(pirates)s: no roll of the two number dice is enough."),
-            pirates=pirates,
-        )
-    return msg(
-        _("Your pirates here add %(pirates)s: you need %(need)s or more on the two number dice."),
-        pirates=pirates,
-        need=need,
-    )
-
-
-def _card_list(codes: list[str]) -> Msg:
-    """The cards as one translatable list ("water, beans")."""
-    result: Msg = msg("%(card)s", card=CARD_LABELS[codes[-1]])
-    for code in reversed(codes[:-1]):
-        result = msg(_("%(first)s, %(rest)s"), first=CARD_LABELS[code], rest=result)
-    return result
-
-
-def _steal(state: State) -> list[Choice]:
-    return [
+    fields = (*(box for box in asked if box.key not in action), *SHOT_DICE_FIELDS)
+    entered = Choice(label, action, fields=fields, group=_("Cannons"))
+    rolled = [
         Choice(
             msg(
-                _("Take %(card)s from %(player)s"),
-                card=CARD_LABELS[code],
-                player=state["players"][victim],
+                _("Discard %(card)s and fire at the %(ship)s, the app rolls"), card=name, ship=ship
             ),
+            dict(type="fire", by_app=True, ship=slot, card=code, seen=seen_ships(state, [slot])),
+            group=_("Cannons"),
+            style="secondary",
+        )
+        for slot, ship in targets
+        for code, name in cards
+    ]
+    # The note is shown once, below the buttons (phone_choices.html).
+    return [entered, replace(rolled[0], note=msg(notes.FIRE)), *rolled[1:]]
+
+
+def _steal(state: State, seat: int) -> list[Choice]:
+    take = _("Take %(card)s from %(player)s")
+    return [
+        Choice(
+            msg(take, card=CARD_LABELS[code], player=state["players"][victim]),
             {"type": "steal", "victim": victim, "card": code},
             group=_("Cannons"),
         )
@@ -382,77 +242,58 @@ def _board(state: State, seat: int) -> list[Choice]:
     found: list[Choice] = []
     for slot in boardable_slots(state):
         ship = state["sea"][slot]
-        label = ship_label(ship)
-        found.append(
-            Choice(
-                msg(_("Board the %(ship)s"), ship=label),
-                {"type": "board", "ship": slot, "seen": seen_ships(state, [slot])},
-                fields=NUMBER_DICE_FIELDS,
-                group=_("Boarding"),
-                note=_roll_note(strength(ship, seat), ship["defence"]),
-            )
+        found += _pair(
+            msg(_("Board the %(ship)s"), ship=ship_label(ship)),
+            msg(_("Board the %(ship)s, the app rolls"), ship=ship_label(ship)),
+            {"type": "board", "ship": slot, "seen": seen_ships(state, [slot])},
+            NUMBER_DICE_FIELDS,
+            _("Boarding"),
+            notes.roll(strength(ship, seat), ship["defence"]),
         )
-        found.append(
-            Choice(
-                msg(_("Board the %(ship)s, the app rolls"), ship=label),
-                {
-                    "type": "board",
-                    "ship": slot,
-                    "by_app": True,
-                    "seen": seen_ships(state, [slot]),
-                },
-                group=_("Boarding"),
-                style="secondary",
-            )
-        )
-    found.append(
-        Choice(
-            msg(_("Board no more ships")), {"type": "stop"}, group=_("Boarding"), style="secondary"
-        )
+    stop = msg(_("Board no more ships"))
+    return [*found, Choice(stop, {"type": "stop"}, group=_("Boarding"), style="secondary")]
+
+
+def _penalty(state: State, seat: int) -> list[Choice]:
+    return _pair(
+        msg(_("Enter the colour dice of the penalty")),
+        msg(_("Let the app roll the colour dice")),
+        {"type": "penalty", "seen": seen_ships(state, [state["attack"]["ship"]])},
+        COLOUR_DICE_FIELDS,
+        _("Failed boarding"),
+        msg(notes.PENALTY),
     )
-    return found
+
+
+def _draw(state: State, seat: int) -> list[Choice]:
+    count = cards_to_draw(state)
+    return _pair(
+        ngettext("Enter the %(count)s card you drew", "Enter the %(count)s cards you drew", count),
+        ngettext("Let the app draw %(count)s card", "Let the app draw %(count)s cards", count),
+        {"type": "draw"},
+        DRAW_FIELDS[:count],
+        _("Draw"),
+    )
+
+
+STEPS = {"play": _play, "steal": _steal, "board": _board, "penalty": _penalty, "draw": _draw}
 
 
 def _counter(state: State, seat: int) -> list[Choice]:
+    """Asked only of a seat that can win with some roll (battle.next_counter passes over
+    the others): the dice entered, the app rolling, or letting it pass."""
     disabled = _reason(battle.check_counter, state, seat)
     attack = state["attack"]
-    place = state["sea"][attack["ship"]]
-    ship = ship_label(place)
     group = _("Counter-attack")
-    note = None
-    if disabled is None:
-        cards = battle.counter_cards(state, seat)
-        # "Pokud je jeho hodnota vyšší": one more than the best total so far.
-        roll = _roll_note(strength(place, seat) + _symbols(cards), attack["best"] + 1)
-        best = msg(_("The best total so far is %(best)s."), best=attack["best"])
-        if cards:
-            added = msg(_("You add from your hand: %(cards)s."), cards=_card_list(cards))
-            note = msg("%(best)s %(added)s %(roll)s", best=best, added=added, roll=roll)
-        else:
-            note = msg("%(best)s %(roll)s", best=best, roll=roll)
-    found = [
-        Choice(
-            msg(_("Counter-attack the %(ship)s"), ship=ship),
-            {"type": "counter", "seen": seen_ships(state, [attack["ship"]])},
-            fields=NUMBER_DICE_FIELDS,
-            disabled=disabled,
-            group=group,
-            note=note,
-        ),
-    ]
-    if disabled is None:
-        found.append(
-            Choice(
-                msg(_("Counter-attack, the app rolls")),
-                {"type": "counter", "by_app": True, "seen": seen_ships(state, [attack["ship"]])},
-                group=group,
-                style="secondary",
-            )
-        )
-    found.append(Choice(msg(_("Let it pass")), {"type": "decline"}, group=group, style="secondary"))
-    return found
-
-
-def _symbols(cards: list[str]) -> int:
-    """What the completing cards add (their pirate symbols)."""
-    return sum(1 for code in cards if code.endswith("_p"))
+    found = _pair(
+        msg(_("Counter-attack the %(ship)s"), ship=ship_label(state["sea"][attack["ship"]])),
+        msg(_("Counter-attack, the app rolls")),
+        {"type": "counter", "seen": seen_ships(state, [attack["ship"]])},
+        NUMBER_DICE_FIELDS,
+        group,
+        notes.counter(state, seat) if disabled is None else None,
+    )
+    if disabled is not None:
+        found = [replace(found[0], disabled=disabled)]
+    let_pass = msg(_("Let it pass"))
+    return [*found, Choice(let_pass, {"type": "decline"}, group=group, style="secondary")]

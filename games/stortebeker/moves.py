@@ -123,8 +123,12 @@ COLOURS = tuple(
         OneOf(tuple((colour, DIE_COLOUR_LABELS[colour]) for colour in DIE_COLOURS)),
         fact=True,
         help=_("Each colour hits the provision of that colour."),
+        short={f"colour_{number}": short},  # a shot's compact form
     )
-    for number, label in ((1, _("First colour die")), (2, _("Second colour die")))
+    for number, label, short in (
+        (1, _("First colour die"), _("Colour 1")),
+        (2, _("Second colour die"), _("Colour 2")),
+    )
 )
 CARDS = Param(
     "cards",

@@ -6,7 +6,10 @@ the busiest steps are measured in English, Czech and Russian (the page's languag
 then entered with a real tap: the ship entry of the set-up (the form of the most boxes), the
 hand entry, the first turn's cards (a button per card that fits a ship, the exchange, the
 cannons: the 8 cards that fit each commit, every one of them and the exchange's button are
-measured), the draw, and a boarding in the second round. Nothing is wider than the phone. With
+measured), the shot with the third card (a button per card to discard, the app rolling, each
+measured; then the form of the colour dice rolled at the table, opened, and its button), the
+draw, and a boarding in the second round. Nothing is wider than the phone and no word breaks
+in the middle. With
 ``STORTEBEKER_FOLD_SHOTS`` set to a folder the screens are saved there.
 """
 
@@ -31,6 +34,7 @@ from tests.browser.test_babylon_fold import (
     press,
     version,
 )
+from tests.browser.test_words import LONG_TOKEN, SPLIT_WORDS
 
 pytestmark = pytest.mark.browser
 
@@ -70,15 +74,26 @@ def lowest(phone: Any, selector: str) -> float:
 
 
 def check_fold(
-    phone: Any, players: int, step: str, *committing: str, every: tuple[str, ...] = ()
+    phone: Any,
+    players: int,
+    step: str,
+    *committing: str,
+    every: tuple[str, ...] = (),
+    opened: str = "",
 ) -> None:
     """In each language the first entry control, each committing one and every control
-    matching ``every`` end above 844 px, and nothing is wider than the phone."""
+    matching ``every`` end above 844 px, nothing is wider than the phone and no word breaks
+    in the middle (test_words' check). ``opened``: a
+    folded part (its summary) tapped open first, as a player opens it before its form."""
     phone.set_viewport_size({"width": WIDTH, "height": FOLD})
     for code in LANGUAGES:
         switch_language(phone, code)
         phone.locator("#live").wait_for(timeout=LIVE)
         phone.evaluate("() => window.scrollTo(0, 0)")
+        if opened:
+            phone.locator(opened).click()
+            phone.locator(opened + " + form button[type=submit]").wait_for(timeout=LIVE)
+            phone.evaluate("() => window.scrollTo(0, 0)")
         ends = [bottom(phone, selector) for selector in (ENTRY, *committing)]
         ends += [lowest(phone, selector) for selector in every]
         folder = os.environ.get("STORTEBEKER_FOLD_SHOTS")
@@ -87,6 +102,7 @@ def check_fold(
             phone.screenshot(path=f"{folder}/{players}p-{step}-{code.lower()}.png", full_page=True)
         assert max(ends) <= FOLD, (players, step, code, ends)
         assert widest(phone) <= WIDTH + 0.5, (players, step, code, widest(phone))
+        assert phone.evaluate(SPLIT_WORDS, LONG_TOKEN) == [], (players, step, code)
     switch_language(phone, "EN")
 
 
@@ -109,14 +125,17 @@ def test_first_and_committing_controls_above_the_fold(
 
     # -- set-up: the ship entry, the hands, who starts -----------------------------------------
     anna.locator(action_form("ship")).wait_for(timeout=LIVE)
-    check_fold(anna, players, "ship", FIRST_FIELD, submit_of("ship"))
+    # The ships still to enter, the hand too: the ship's button and the app's deal measured.
+    deal = action_form("hand", '"by_app":true') + " button[type=submit]"
+    check_fold(anna, players, "ship", FIRST_FIELD, submit_of("ship"), deal)
     for colour, points, defence, need in SHIPS:
         fields = {"colour": colour, "points": points, "defence": defence, f"need_{need}": "1"}
         tap(anna, "Enter a ship at sea", **fields, need_rum="1")  # every card of Anna's fits
     while anna.locator(action_form("ship")).count():
         tap(anna, "Enter the ship turned up in the harbour", colour="yellow", points="9",
             defence="12", need_bananas="2")  # fmt: skip
-    check_fold(anna, players, "hand", FIRST_FIELD, submit_of("hand"))
+    # The table lets the app deal as often as it enters its cards: both buttons are measured.
+    check_fold(anna, players, "hand", FIRST_FIELD, every=(submit_of("hand"),))
     tap(anna, "Enter your 6 cards", **{f"card_{n}": c for n, c in enumerate(ANNA, start=1)})
     for phone in seats[1:]:
         tap(phone, "Enter your 6 cards", **{f"card_{n}": c for n, c in enumerate(OTHERS, 1)})
@@ -137,6 +156,14 @@ def test_first_and_committing_controls_above_the_fold(
     check_fold(anna, players, "play", submit_of("exchange"), every=(submit_of("lay"),))
     press(anna, action_form("lay", '"card":"rum"'))
     press(anna, action_form("lay", '"card":"meat"'))
+    # The third card: a lay, or the cannons at the black ship (Anna's provisions lie there):
+    # a button per card to discard, the app rolling, each measured; then, opened, the form
+    # of the colour dice rolled at the table and its button.
+    anna.locator(".fire " + action_form("fire")).first.wait_for(timeout=LIVE)
+    assert anna.locator(".fire " + action_form("fire", '"by_app":true')).count() == 4
+    check_fold(anna, players, "fire", every=(".fire " + submit_of("fire"),))
+    dice = "details.fire-dice > summary"
+    check_fold(anna, players, "fire-dice", FIRST_FIELD, submit_of("fire"), opened=dice)
     now = press(anna, action_form("lay", '"card":"pirate4"'))
     anna.locator(action_form("draw")).first.wait_for(timeout=LIVE)
     check_fold(anna, players, "draw", FIRST_FIELD, submit_of("draw"))

@@ -143,3 +143,22 @@ def test_a_discard_box_with_one_kind_of_card_is_filled() -> None:
     exchange = by_type(GAME.choices(state, 0))["exchange"][0]
     assert [f.default for f in exchange.fields] == ["beans", "beans", "beans"]
     assert all(f.choices == (("beans", "beans"),) for f in exchange.fields)
+
+
+def test_optional_boxes_are_marked_and_the_others_required() -> None:
+    """ "Odhodí 2 nebo 3 karty ... a může si vzít až 2 karty z odkládacího balíčku": with a
+    provision at a ship the third discard and both picks may stay empty ("(none)", marked
+    optional, so the page does not require them), the first two discards must be chosen."""
+    state = started(2, sea=[ship("black", 5, 8, rum=1), ship("red", 3, 5, meat=1)])
+    state = lay_from_deck(state, 0, 0, ["rum"])
+    state = set_hand(state, 0, ["water", "beans", "meat", "biscuits", "water", "bananas"])
+    state["discard"] = ["meat", "rum"]
+    exchange = by_type(GAME.choices(state, 0))["exchange"][0]
+    boxes = {f.key: (f.optional, render_english(f.choices[0][1])) for f in exchange.fields}
+    assert boxes == {
+        "discard_1": (False, "(choose)"),
+        "discard_2": (False, "(choose)"),
+        "discard_3": (True, "(none)"),
+        "take_1": (True, "(none)"),
+        "take_2": (True, "(none)"),
+    }

@@ -132,12 +132,14 @@ def test_a_hand_the_deck_cannot_hold_is_refused_in_terms_of_the_deck() -> None:
 
 
 def test_notes_are_shown_once_per_group() -> None:
-    """The note explaining a roll stands above the first button, not above each."""
+    """The note explaining a roll is shown once, not with each button: the cannons' note
+    goes with the buttons of the cards to discard (the app rolling), on the first of them."""
     state = worked_example_start()
     state = act(state, 0, {"type": "lay", "ship": 0, "card": "rum"})
     state = act(state, 0, {"type": "lay", "ship": 0, "card": "beans"})
     fire = [c for c in GAME.choices(state, 0) if c.action["type"] == "fire"]
-    assert [c.note is not None for c in fire] == [True, False]
+    assert [c.note is not None for c in fire][:2] == [False, True]
+    assert sum(c.note is not None for c in fire) == 1
 
 
 def test_scores_say_points() -> None:
