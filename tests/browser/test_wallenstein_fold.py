@@ -9,8 +9,8 @@ all three languages, and nothing wider than the phone.
 One table per player count (3 and 5, fixed lands). On the phone that must act, each step of
 a season is measured in English, Czech and Russian (switched with the page's language
 buttons), then entered with real taps: the tower drop of the set-up, the year's event cards,
-the action cards, the generals, the current event, the land cards revealed for the taxes
-(every land of the list, the lowest one tapped), the move picker's two steps (the source,
+the action cards, the generals, the current event, the land cards revealed for the taxes and
+for the reinforcement (every land of the list, the lowest one tapped), the move picker's two steps (the source,
 then a target that commits, its count on a stepper before it), the defence and the
 battle's drop. A second table per player count drafts its lands: the face-up cards' group
 buttons and the app's draw of the top card. With ``WALLENSTEIN_FOLD_SHOTS`` set to a
@@ -197,7 +197,7 @@ def test_first_and_committing_control_above_the_fold(
     now = by_app(phone, "events")
     phone = acting(seats, now, entry("action_card"))
     check_fold(phone, players, "action-card")
-    for card in ("Taxes", "Move / attack A"):  # the first two of the five open cards
+    for card in ("Taxes", "Reinforce", "Move / attack A"):  # the first three open cards
         phone = acting(seats, now, entry("action_card"))
         form = phone.locator(entry("action_card") + ":has(select)")
         form.locator("select").select_option(label=card)
@@ -213,13 +213,14 @@ def test_first_and_committing_control_above_the_fold(
     check_fold(phone, players, "current-event")
     now = by_app(phone, "current_event")
 
-    # -- taxes: every player reveals a land card from the list, the lowest of it ------------
-    for turn in range(players):
-        phone = actor(seats, now)
-        if turn == 0:
-            plays = "form.w-play:visible button[type=submit]"
-            check_fold(phone, players, "reveal", plays, every=plays)
-        now = send(phone, "form.w-play:visible >> nth=-1")
+    # -- taxes, then reinforce: every player reveals a land card from the list, its lowest ----
+    plays = "form.w-play:visible button[type=submit]"
+    for step in ("reveal", "reinforce"):
+        for turn in range(players):
+            phone = actor(seats, now)
+            if turn == 0:
+                check_fold(phone, players, step, plays, every=plays)
+            now = send(phone, "form.w-play:visible >> nth=-1")
 
     # -- move / attack: the source, then a target that commits -------------------------------
     phone = actor(seats, now)

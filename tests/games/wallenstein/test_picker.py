@@ -203,3 +203,40 @@ def test_with_no_source_the_lands_set_aside_are_shown_open(make_table: Any, join
     }
     assert set(season.playable_lands(state, A)) <= shown
     assert 'class="choice w-move"' not in page
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_reinforcement_is_one_tap_per_land_and_the_move_set_aside(
+    make_table: Any, join: Any
+) -> None:
+    """Reinforce ("po zaplacení jednoho zlata umístit do země jednu armádu ... může přemístit
+    armády ... do sousední vlastní země"): each land card is one button that sends what its
+    full form sends untouched (the army, no armies moved); the full forms, to move as well,
+    lie in a disclosure under the list."""
+    table, _host = make_table("wallenstein", players=3, allocation="fixed")
+    phones = [join(table, seat, name) for seat, name in enumerate(("Anna", "Boris", "Cyril"))]
+    state = in_season(cards=["reinforce"])
+    table.state = state
+    table.save()
+    page = phones[A].page().content.decode()
+    quick = {}
+    for form in re.findall(r'<form [^>]*class="choice w-play">.*?</form>', page, re.S):
+        value = re.search(r'name="action" value="([^"]*)"', form)
+        assert value is not None
+        sent = json.loads(html.unescape(value.group(1)))
+        for key, raw in re.findall(r'name="f\.(\w+)" value="([^"]*)"', form):
+            sent[key] = json.loads(html.unescape(raw))
+        quick[sent["land"]] = sent
+    full = {c.action["land"]: c for c in GAME.choices(state, A) if c.fields}
+    assert full and set(full) <= set(quick)
+    for land, choice in full.items():
+        untouched = {
+            field.key: field.default if field.default is not None else field.choices[0][0]
+            for field in choice.fields
+        }
+        assert quick[land] == {**choice.action, **untouched}
+        assert quick[land].get("count") == 0  # no armies moved
+    more = re.search(r'<details class="w-aside w-more">.*?</details>', page, re.S)
+    assert more is not None and more.group(0).count('name="f.count"') == len(
+        [c for c in full.values() if any(f.key == "count" for f in c.fields)]
+    )
