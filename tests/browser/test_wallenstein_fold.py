@@ -220,6 +220,17 @@ def test_first_and_committing_control_above_the_fold(
             phone = actor(seats, now)
             if turn == 0:
                 check_fold(phone, players, step, plays, every=plays)
+            if step == "reinforce" and turn == 0:  # with a move: set aside, a land at a time
+                land = ".w-more .w-rf:has(input[name='f.count'])"
+
+                def open_land(phone: Any, land: str = land) -> None:
+                    if not phone.locator(".w-more[open]").count():
+                        phone.locator(".w-more > summary").click()
+                    if not phone.locator(land + "[open]").count():
+                        phone.locator(land + " > summary").last.click()
+
+                check_fold(phone, players, "reinforce-move", ".w-rf[open] button", open_land)
+                phone.locator(".w-more > summary").click()  # back to the list
             now = send(phone, "form.w-play:visible >> nth=-1")
 
     # -- move / attack: the source, then a target that commits -------------------------------

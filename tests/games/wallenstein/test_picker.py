@@ -236,7 +236,10 @@ def test_a_reinforcement_is_one_tap_per_land_and_the_move_set_aside(
         }
         assert quick[land] == {**choice.action, **untouched}
         assert quick[land].get("count") == 0  # no armies moved
-    more = re.search(r'<details class="w-aside w-more">.*?</details>', page, re.S)
-    assert more is not None and more.group(0).count('name="f.count"') == len(
+    start = page.index('<details class="w-aside w-more">')
+    more = page[start : page.index("</section>", start)]
+    # One land at a time: a disclosure per land, its full form inside.
+    assert more.count('<details class="w-rf"') == len(full)
+    assert more.count('name="f.count"') == len(
         [c for c in full.values() if any(f.key == "count" for f in c.fields)]
     )
