@@ -37,6 +37,8 @@ _wsgi_django = get_wsgi_application()
 _entries: ASGIApp = bounded(ThreadedWSGI(_wsgi_django, settings.ENTRY_THREADS, "entries"))
 _pages: ASGIApp = bounded(ThreadedWSGI(_wsgi_django, settings.PAGE_THREADS, "pages"))
 
+from companion.interop import runner  # noqa: E402  (models: after Django's set-up above)
+
 # The garbage collector, tuned for a server that holds a thousand open streams. With the
 # defaults a full collection ran every few seconds under load and, walking every stream's
 # objects, stopped the whole process for 50-240 ms each time (measured with bench/live.py
@@ -64,7 +66,9 @@ def streams(path: str) -> bool:
 
 
 async def application(scope: Scope, receive: Receive, send: Send) -> None:
-    if scope["type"] != "http" or streams(scope["path"]):
+    if scope["type"] == "lifespan":  # the process's start and stop: its import runner
+        await runner.lifespan(receive, send)
+    elif scope["type"] != "http" or streams(scope["path"]):
         await _async_django(scope, receive, send)  # type: ignore[arg-type]
     elif scope["method"] == "POST":
         await _entries(scope, receive, send)

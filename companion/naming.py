@@ -37,12 +37,47 @@ def named(value: Any, names: Sequence[str]) -> Any:
     returned as it is (no copy), so a large view costs one walk.
     """
     if isinstance(value, list):
-        items = [named(item, names) for item in value]
-        return value if all(a is b for a, b in zip(items, value, strict=True)) else items
-    if not isinstance(value, dict):
-        return value
+        return _named_list(value, names)
+    if isinstance(value, dict):
+        return _named_dict(value, names)
+    return value
+
+
+# The walk below visits every list and dict of a view once per version; it calls itself
+# only for containers (a view's leaves, its many numbers and strings, are kept as they
+# are without a call each) and copies a container only once something in it changed.
+
+
+def _named_list(value: list[Any], names: Sequence[str]) -> list[Any]:
+    copy: list[Any] | None = None
+    for index, item in enumerate(value):
+        if isinstance(item, list):
+            new: Any = _named_list(item, names)
+        elif isinstance(item, dict):
+            new = _named_dict(item, names)
+        else:
+            continue
+        if new is not item:
+            if copy is None:
+                copy = list(value)
+            copy[index] = new
+    return value if copy is None else copy
+
+
+def _named_dict(value: dict[Any, Any], names: Sequence[str]) -> dict[Any, Any]:
     seat = value.get("seat")
     if "text" in value and isinstance(seat, int) and 0 <= seat < len(names):
         return {**value, "args": {**(value.get("args") or {}), "name": names[seat]}}
-    changed = {key: named(item, names) for key, item in value.items()}
-    return value if all(changed[key] is item for key, item in value.items()) else changed
+    copy: dict[Any, Any] | None = None
+    for key, item in value.items():
+        if isinstance(item, list):
+            new: Any = _named_list(item, names)
+        elif isinstance(item, dict):
+            new = _named_dict(item, names)
+        else:
+            continue
+        if new is not item:
+            if copy is None:
+                copy = dict(value)
+            copy[key] = new
+    return value if copy is None else copy

@@ -109,7 +109,21 @@ def data_after_entry(table: Table, event: Event) -> TableData:
         seats=before.seats,
         log=[line, *before.log][: max(LOG_LINES.values())],
         undo=Effective(event.seq, event.payload),
+        shared=_lines_kept(before, table),
     )
+
+
+def _lines_kept(before: TableData, table: Table) -> dict[Any, Any]:
+    """The log's lines as the version before rendered them (``log_html``), for the next
+    version's regions: its lines are the same objects, its seats the same, so a line
+    renders the same unless the table's status changed (a "correct" link depends on it)."""
+    if before.table.status != table.status:
+        return {}
+    return {
+        key: {item: html for item, html in store.items() if item[0] == "line"}
+        for key, store in before.shared.items()
+        if key[0] == "log"
+    }
 
 
 def load(code: str) -> TableData | None:
@@ -130,12 +144,16 @@ def log_rows(
     adds its own "correct" links around the shared texts. Kept in the ``fragments`` cache
     with whose turn and the scores (``companion/cache_config.py``).
     """
-    seats = repr([(seat["name"], seat["colour"]) for seat in data.seats])
-    prefix = "logline:{}:{}:{}".format(
-        data.table.code,
-        translation.get_language() or "en",
-        hashlib.md5(seats.encode(), usedforsecurity=False).hexdigest(),
+    language = translation.get_language() or "en"
+    # Every region of the version in this language asks for the same lines: looked up once.
+    known: list[tuple[selectors.LogLine, str]] | None = data.shared.get(
+        ("log_rows", language, len(lines))
     )
+    if known is not None and all(a is b for (a, _text), b in zip(known, lines, strict=True)):
+        return known
+    seats = repr([(seat["name"], seat["colour"]) for seat in data.seats])
+    digest = hashlib.md5(seats.encode(), usedforsecurity=False).hexdigest()
+    prefix = f"logline:{data.table.code}:{language}:{digest}"
     fragments = caches["fragments"]
     rows = []
     for line in lines:
@@ -145,21 +163,37 @@ def log_rows(
             html = render_to_string("companion/_log_text.html", {"line": line, "seats": data.seats})
             fragments.set(key, html, FRAGMENT_SECONDS)
         rows.append((line, html))
+    data.shared[("log_rows", language, len(lines))] = rows
     return rows
 
 
 def _base(data: TableData, seat: int | None) -> dict[str, Any]:
     table = data.table
     context = selectors.game_context(table, seat, seats=data.seats, shared=data.shared)
-    context["clocks"] = (
-        selectors.clocks_of(table, context["game"], count=len(data.seats), to_act=context["to_act"])
-        if table.state
-        else []
-    )
+    # The clocks are the same for every view of the version (whose turn is): worked out
+    # once, as ``_status.html``, which shows them, is rendered once (companion/fragments.py).
+    if "clocks" not in data.shared:
+        data.shared["clocks"] = (
+            selectors.clocks_of(
+                table, context["game"], count=len(data.seats), to_act=context["to_act"]
+            )
+            if table.state
+            else []
+        )
+    context["clocks"] = data.shared["clocks"]
     context["clock_since_ms"] = (
         int(table.clock_since.timestamp() * 1000) if table.clock_since else 0
     )
     return context
+
+
+def _url(data: TableData, name: str) -> str:
+    """This table's address ``name``, reversed once per version for all its regions."""
+    key = ("url", name)
+    if key not in data.shared:
+        data.shared[key] = reverse(name, args=[data.table.code])
+    url: str = data.shared[key]
+    return url
 
 
 def fragment_store(data: TableData, viewer: Viewer) -> dict[Any, Any]:
@@ -197,7 +231,7 @@ def log_html(
     if html is not None:
         return html
     variables = {**context, "correct_links": correct_links, "back_to": back_to}
-    items = []
+    items: list[str] = []
     for (line, text), mine in zip(rows, own, strict=True):
         item_key = ("line", line.seq, flags, mine)
         item: str | None = store.get(item_key)
@@ -210,9 +244,27 @@ def log_html(
             )
             store[item_key] = item
         items.append(item)
-    html = render_to_string("companion/_log.html", {**variables, "log_items": items})
+    # The section around the lines reads only the version's values (the table, whether
+    # it shows lines): rendered once per number of lines, the lines set into it.
+    shell: list[str] | None = store.get(("shell", len(rows)))
+    if shell is None:
+        marks = [mark_safe(f"{_MARK}{index}{_MARK}") for index in range(len(rows))]
+        rendered = render_to_string("companion/_log.html", {**variables, "log_items": marks})
+        shell = [rendered]
+        for mark in marks:
+            before, after = shell[-1].split(mark)
+            shell[-1:] = [before, after]
+        store["shell", len(rows)] = shell
+    html = mark_safe(
+        shell[0] + "".join(item + part for item, part in zip(items, shell[1:], strict=True))
+    )
     store[key] = html
     return html
+
+
+# Stands for a line in the log's section while the section is rendered: a private-use
+# character that no template of the section holds (the lines are set in afterwards).
+_MARK = "\ue001"
 
 
 def table_context(data: TableData, viewer: Viewer) -> dict[str, Any]:
@@ -231,7 +283,7 @@ def table_context(data: TableData, viewer: Viewer) -> dict[str, Any]:
         join_url=viewer.origin + reverse("join", args=[table.code]),
         watch_url=viewer.origin + reverse("watch", args=[table.code, table.watch_token]),
         log=log_rows(data, data.log[: LOG_LINES["table"]]),
-        live_url=reverse("table_live", args=[table.code]) + ("?watch=1" if watch else ""),
+        live_url=_url(data, "table_live") + ("?watch=1" if watch else ""),
         seat_links=seat_links if host else [],
     )
     context[fragments.STORE] = fragment_store(data, viewer)
@@ -266,8 +318,8 @@ def phone_context(
         undo_key=uuid.uuid4().hex,
         undo_label=_undo_label(data, context["game"], host_mode),
         # Reversed once here, not in every form of the region.
-        act_url=reverse("act", args=[table.code]),
-        undo_url=reverse("undo", args=[table.code]),
+        act_url=_url(data, "act"),
+        undo_url=_url(data, "undo"),
         log=log_rows(data, data.log[: LOG_LINES["phone"]]),
         flash=flash,
         flash_error=flash_error,
@@ -277,8 +329,7 @@ def phone_context(
         # address, which seats that phone (a seat cookie of this table) and nobody else.
         # The new table's code is not in the region (README: who sees what).
         rematch_offer=viewer.kind == "seat" and selectors.rematch_offered(table),
-        live_url=reverse("phone_live", args=[table.code])
-        + (f"?host=1&seat={seat}" if host_mode else ""),
+        live_url=_url(data, "phone_live") + (f"?host=1&seat={seat}" if host_mode else ""),
     )
     context[fragments.STORE] = fragment_store(data, viewer)
     context["log_html"] = log_html(data, context, viewer, correct_links=True)

@@ -261,7 +261,8 @@ def fresh(state: State) -> State:
     object for shared references and cycles that JSON data cannot have. Anything else
     found in it is still copied by ``copy.deepcopy``.
     """
-    return _copied(state)
+    copied: State = _copied(state)
+    return copied
 
 
 _ATOMS = frozenset((str, int, float, bool, type(None)))

@@ -66,6 +66,23 @@ class Kind:
         return built
 
 
+Among = Callable[[Where, Action], Sequence[Any]]
+
+
+def narrowed(
+    options: tuple[tuple[Any, str | Msg], ...],
+    among: Among | None,
+    where: Where | None,
+    action: Action,
+) -> tuple[tuple[Any, str | Msg], ...]:
+    """``options``, or those of them ``among`` gives in a known state (in their own order:
+    the order of a deck is no one's to see)."""
+    if among is None or where is None:
+        return options
+    possible = set(among(where, action))
+    return tuple(option for option in options if option[0] in possible)
+
+
 def prompted(built: Field, prompt: str) -> Field:
     """A choice field that starts on an empty ``prompt`` option, if there is one."""
     if not prompt:
@@ -140,10 +157,15 @@ class OneOf(Kind):
     """One of some labelled options: a card, a land, a flower, a token. The log shows the
     option's label, or the value itself with ``show_value`` (a number of pillars)."""
 
-    options: tuple[tuple[Any, str], ...]
+    options: tuple[tuple[Any, str | Msg], ...]
     show_value: bool = False
     # The first, empty option of a compact entry form: an untouched box is no choice.
     prompt: str = ""
+    # The options possible in a known state (the cards still in the deck).
+    among: Among | None = None
+    # The log's name of an option where it is not its label (a land offered as
+    # "Region: Land" is logged as "Land").
+    names: tuple[tuple[Any, str | Msg], ...] = ()
 
     def compacted(self, built: Field) -> Field:
         return prompted(built, self.prompt)
@@ -157,7 +179,7 @@ class OneOf(Kind):
                 param.key,
                 param.label,
                 kind="choice",
-                choices=self.options,
+                choices=narrowed(self.options, self.among, where, action),
                 help=param.help_for(where, action),
             ),
         )
@@ -166,9 +188,12 @@ class OneOf(Kind):
         value = action.get(param.key)
         if self.show_value:
             return {param.arg or param.key: shown_number(value)}
-        labels = {key: label for key, label in self.options if isinstance(key, str | int)}
-        known = isinstance(value, str | int) and not isinstance(value, bool) and value in labels
-        return {param.arg or param.key: labels[value] if known else "?"}
+        labels = {
+            key: label for key, label in (*self.options, *self.names) if isinstance(key, str | int)
+        }
+        if isinstance(value, str | int) and not isinstance(value, bool) and value in labels:
+            return {param.arg or param.key: labels[value]}
+        return {param.arg or param.key: "?"}
 
 
 @dataclass(frozen=True)
@@ -198,7 +223,7 @@ class Grid(Kind):
 
     def shown(self, param: Param, action: Action) -> dict[str, Any]:
         place = action.get(param.key)
-        if shown_number(place) != "?" and 0 <= place < self.side * self.side:
+        if isinstance(place, int) and not isinstance(place, bool) and 0 <= place < self.side**2:
             return {"row": place // self.side + 1, "column": place % self.side + 1}
         return {"row": "?", "column": "?"}
 
@@ -240,10 +265,12 @@ class Slots(Kind):
     as many as ``count`` says for the entry (all ``labels`` when it says nothing)."""
 
     prefix: str
-    labels: tuple[str, ...]
-    options: tuple[tuple[Any, str], ...]
+    labels: tuple[str | Msg, ...]
+    options: tuple[tuple[Any, str | Msg], ...]
     count: Callable[[Where | None, Action], int] | None = None
     prompt: str = ""
+    among: Among | None = None  # as OneOf's
+    seats: bool = False  # the options are seats: forms show their names (Field.seats)
 
     def compacted(self, built: Field) -> Field:
         return prompted(built, self.prompt)
@@ -254,8 +281,9 @@ class Slots(Kind):
     def fields(self, param: Param, where: Where | None, action: Action) -> tuple[Field, ...]:
         count = self.count(where, action) if self.count is not None else len(self.labels)
         help_line = param.help_for(where, action)
+        options = narrowed(self.options, self.among, where, action)
         return tuple(
-            Field(key, label, kind="choice", choices=self.options, help=help_line)
+            Field(key, label, kind="choice", choices=options, help=help_line, seats=self.seats)
             for key, label in zip(self.keys(param)[:count], self.labels, strict=False)
         )
 
@@ -285,6 +313,65 @@ class Tally(Kind):
 
     def shown(self, param: Param, action: Action) -> dict[str, Any]:
         return {key: shown_number(action.get(key)) for key in self.keys(param)}
+
+
+@dataclass(frozen=True)
+class Counts(Kind):
+    """A count for each seat at the table and for some other items (cubes by colour: each
+    player's armies, then the neutral ones): ``<prefix>_<seat>`` and the items' keys. Each
+    is at least 0 and at most what ``most`` gives for its key in a known state (no upper
+    limit without one, as when the count is kept secret). A count that can only be 0 starts
+    at 0; the others start empty, so that nothing is sent uncounted. Each seat's field
+    names its seat (``Field.seat``: forms show its name and colour)."""
+
+    prefix: str
+    most_seats: int
+    seat_label: str  # "%(number)s": the seat's number
+    items: tuple[tuple[str, str | Msg], ...] = ()
+    most: Callable[[Where], Mapping[str, int]] | None = None
+    # The help line of a count with an upper limit ("%(high)s"); Param.help is the other.
+    bounded: str = ""
+
+    def keys(self, param: Param) -> tuple[str, ...]:
+        return (*(self.seat_key(seat) for seat in range(self.most_seats)), *dict(self.items))
+
+    def seat_key(self, seat: int) -> str:
+        return f"{self.prefix}_{seat}"
+
+    def seat_count(self, where: Where | None, action: Action) -> int:
+        """The table's seats; without a state, those the entry counts."""
+        if where is not None:
+            return len(where.state["players"])
+        return sum(1 for seat in range(self.most_seats) if self.seat_key(seat) in action)
+
+    def fields(self, param: Param, where: Where | None, action: Action) -> tuple[Field, ...]:
+        most = self.most(where) if self.most is not None and where is not None else {}
+        seats = [
+            (self.seat_key(seat), msg(self.seat_label, number=seat + 1), seat)
+            for seat in range(self.seat_count(where, action))
+        ]
+        result = []
+        for key, label, seat in (*seats, *((key, label, None) for key, label in self.items)):
+            high = most.get(key)
+            if high is not None and self.bounded:
+                help_line: Msg | None = msg(self.bounded, high=high)
+            else:
+                help_line = param.help_for(where, action)
+            result.append(
+                Field(
+                    key,
+                    label,
+                    low=0,
+                    high=high,
+                    default=0 if high == 0 else None,
+                    help=help_line,
+                    seat=seat,
+                )
+            )
+        return tuple(result)
+
+    def shown(self, param: Param, action: Action) -> dict[str, Any]:
+        return {key: shown_number(action.get(key)) for key in self.keys(param) if key in action}
 
 
 @dataclass(frozen=True)

@@ -369,7 +369,8 @@ def _join(players: list[Player], cache: dict[str, Player]) -> None:
             player.group_key = kept
 
 
-BATCH_PLAYS = 20  # plays per transaction of ``import_file`` and of an import job
+BATCH_PLAYS = 10  # plays per transaction of ``import_file`` and of an import job: ~10 ms of CPU
+# each (bench/imports.py), so a busy machine still holds the database well under ~50 ms
 
 
 def import_file(raw: bytes | str, into: Into) -> ImportReport:

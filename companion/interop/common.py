@@ -12,6 +12,8 @@ from companion.players.results import ensure_plays
 # sources are listed in companion/players/README.md). The others stay unknown rather
 # than guessed; COMPANION_BGG_ID_<SLUG> in the environment sets or overrides one.
 KNOWN_BGG_IDS: dict[str, int] = {
+    "babel": 986,
+    "babylon": 418354,
     "wallenstein": 3307,
 }
 

@@ -7,14 +7,17 @@ file makes no job), kept as an :class:`ImportJob`, and written ``BATCH_PLAYS`` p
 transaction. The job's progress moves in the same transaction as its batch, so a batch is
 written once or not at all: a job interrupted anywhere goes on from its last batch.
 
-Who writes the batches: the progress page's polling (``step``), each poll writing batches
-for at most ``STEP_SECONDS`` and letting other writers in between them. No thread outlives
-a request, so nothing is lost or doubled by a restart; a job nobody watches waits, and
-goes on when its page is opened again (companion/players/README.md, "Import jobs").
+Who writes the batches: each server process's runner (``runner.py``), whether or not
+anyone watches; where no runner runs (``manage.py runserver``, the tests' client) the
+progress page's polls (``step``). A batch takes its job's row first (``run_batch``), so
+two writers (two processes, a runner and a poll) never write the same batch
+(companion/players/README.md, "Import jobs").
 """
 
 from __future__ import annotations
 
+import enum
+import json
 import time
 from typing import Any
 
@@ -26,7 +29,7 @@ from companion.interop import bgstats
 from companion.models import ImportJob, Player
 from companion.writes import write_transaction
 
-BATCH_PLAYS = bgstats.BATCH_PLAYS  # plays per transaction (bench/import_batches.py)
+BATCH_PLAYS = bgstats.BATCH_PLAYS  # plays per transaction (bench/imports.py)
 STEP_SECONDS = 1.0  # the batches one poll writes at most (the deadline of a request is 10 s)
 PAUSE_SECONDS = 0.005  # between two batches: a waiting entry takes the database first
 COOKIE_PREFIX = "import_"  # the uploading device's cookie: import_<key> = the job's owner_token
@@ -68,26 +71,50 @@ def into(job: ImportJob) -> bgstats.Into:
     return bgstats.Into(groups=groups, home=home or min(keys, default=0))
 
 
-def run_batch(job: ImportJob, plays: list[dict[str, Any]] | None = None) -> bool:
-    """Write the job's next batch in one transaction; ``False`` when it was done already.
+def load_plays(pk: int) -> list[str]:
+    """Job ``pk``'s plays, read once by a writer (a large file's are megabytes: not read again
+    in each transaction), each kept as its JSON text: a garbage collection during a batch
+    then walks one list of strings, not the hundreds of thousands of objects of a large
+    file, while the transaction holds the database."""
+    plays = ImportJob.objects.values_list("plays", flat=True).get(pk=pk)
+    return [json.dumps(play, separators=(",", ":")) for play in plays]
 
-    ``plays``: the job's plays, loaded once by the caller (the list of a large file is
-    megabytes: it is not read again inside each transaction).
+
+class Outcome(enum.Enum):
+    WRITTEN = "written"  # a batch was written
+    DONE = "done"  # the job was finished already
+    TAKEN = "taken"  # another writer holds the job's row now: it writes this batch
+
+
+def run_batch(pk: int, plays: list[str] | None = None, *, skip_locked: bool = False) -> Outcome:
+    """Write job ``pk``'s next batch in one transaction.
+
+    The job's row is taken first (``select_for_update``) and its position read under that
+    lock, so two writers never write the same batch: the second waits for the first and
+    reads the moved position, or with ``skip_locked`` leaves the job to it at once
+    (``TAKEN``). SQLite has no row locks: there its write lock, taken when the transaction
+    begins (``transaction_mode`` IMMEDIATE), orders the writers the same way.
+
+    ``plays``: the job's plays as ``load_plays`` gives them, loaded once by the caller.
     """
     if plays is None:
-        plays = ImportJob.objects.values_list("plays", flat=True).get(pk=job.pk)
+        plays = load_plays(pk)
     with write_transaction():
-        # The job's row lock: two polls (two tabs) never write the same batch.
         now = (
-            ImportJob.objects.select_for_update()
+            ImportJob.objects.select_for_update(skip_locked=skip_locked)
             .only("position", "finished_at", "total", "anchors", "home_player", "everyone")
-            .get(pk=job.pk)
+            .filter(pk=pk)
+            .first()
         )
+        if now is None:
+            return Outcome.TAKEN
         if now.finished_at is not None:
-            return False
+            return Outcome.DONE
         batch = plays[now.position : now.position + BATCH_PLAYS]
         report = bgstats.ImportReport()
-        bgstats.write_plays([bgstats.play_from_json(p) for p in batch], into(now), report)
+        bgstats.write_plays(
+            [bgstats.play_from_json(json.loads(text)) for text in batch], into(now), report
+        )
         position = now.position + len(batch)
         changes: dict[str, Any] = {
             "position": position,
@@ -96,19 +123,21 @@ def run_batch(job: ImportJob, plays: list[dict[str, Any]] | None = None) -> bool
         }
         if position >= now.total:
             changes.update(finished_at=timezone.now(), plays=[])
-        ImportJob.objects.filter(pk=job.pk).update(**changes)
-    return True
+        ImportJob.objects.filter(pk=pk).update(**changes)
+    return Outcome.WRITTEN
 
 
 def step(job: ImportJob, seconds: float | None = None) -> ImportJob:
     """Write batches for about ``seconds`` (``STEP_SECONDS``; at least one batch), each its
-    own transaction; the job as it is now. A batch that finds the database busy is left
-    for the next poll."""
+    own transaction; the job as it is now. A batch that finds the database busy, or the
+    job taken by another writer (a runner), is left to it."""
     if job.finished_at is None:
-        plays = ImportJob.objects.values_list("plays", flat=True).get(pk=job.pk)
+        plays = load_plays(job.pk)
         until = time.monotonic() + (STEP_SECONDS if seconds is None else seconds)
         try:
-            while run_batch(job, plays) and time.monotonic() < until:
+            while run_batch(job.pk, plays, skip_locked=True) is Outcome.WRITTEN:
+                if time.monotonic() >= until:
+                    break
                 time.sleep(PAUSE_SECONDS)
         except OperationalError:  # "database is locked": another writer's turn, not ours
             pass

@@ -98,7 +98,10 @@ def submit_action(
                 table=table, position=table.applied, defaults={"state": state}
             )
         _finish(table)
-    _record_if_finished(table)
+    # An entry is made only at a running table (``_check_running``): it never reopens a
+    # finished one, so there is no play to forget, only one to build when it ends the game.
+    if table.status == Table.Status.FINISHED:
+        results.build_finished(table.pk)
     return Result(table, event=event)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 from typing import Any
 
@@ -95,10 +96,22 @@ def seat_marker(seats: list[dict[str, Any]], index: Any, named: bool = False) ->
     try:
         position = int(index)
         seat = seats[position]
-        marks = seat_marks([str(other["name"]) for other in seats])
-        return marker_html(str(seat["colour"]), marks[position], str(seat["name"]), named)
+        marks = _marks(tuple(str(other["name"]) for other in seats))
+        return _marker(str(seat["colour"]), marks[position], str(seat["name"]), bool(named))
     except (IndexError, KeyError, TypeError, ValueError):
         return SafeString("")
+
+
+# A region draws a few markers per seat, the same ones in every region of a table: the
+# marks and each marker's HTML are worked out once (both depend on their arguments only).
+@functools.lru_cache(maxsize=1024)
+def _marks(names: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(seat_marks(names))
+
+
+@functools.lru_cache(maxsize=4096)
+def _marker(colour: str, mark: str, name: str, named: bool) -> SafeString:
+    return marker_html(colour, mark, name, named)
 
 
 @register.simple_tag

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 import games
 from companion import devices
-from companion.interop import bgg, bgstats, csvexport, jobs
+from companion.interop import bgg, bgstats, csvexport, jobs, runner
 from companion.models import ImportJob, Play, Player, PlayerMerge, PlayResult, Table
 from companion.players import (
     access,
@@ -291,7 +291,8 @@ def play_bgg(request: HttpRequest, code: str) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def import_plays(request: HttpRequest) -> HttpResponse:
     """The upload: checked whole here (a refused file: a message, nothing written), then
-    written in small batches by its job, whose page shows the progress (``interop.jobs``)."""
+    written in small batches by its job, whose page shows the progress (``interop.jobs``,
+    written by the process's runner, ``interop.runner``)."""
     if not may_import(request):
         return _refused(
             request, Forbidden(_("Only a phone that has played here can import plays."))
@@ -308,6 +309,7 @@ def import_plays(request: HttpRequest) -> HttpResponse:
         except Refused as refusal:
             error = refusal.message
         else:
+            runner.runner.wake()  # this process's runner writes it, page open or not
             response = redirect("import_job", key=job.key)
             devices.set_cookie(request, response, jobs.cookie_name(job), job.owner_token)
             return response
@@ -364,9 +366,10 @@ def import_job(request: HttpRequest, key: str) -> HttpResponse:
 
 @require_POST
 def import_step(request: HttpRequest, key: str) -> HttpResponse:
-    """One poll of the progress page: write the next batches (a second at most, each its
-    own transaction), then show the progress. Without htmx: back to the page."""
-    job = jobs.step(_job_or_404(request, key))
+    """One poll of the progress page: the progress; where no runner writes the job, the
+    poll writes the next batches (a second at most, each its own transaction). Without
+    htmx: back to the page."""
+    job = runner.step(_job_or_404(request, key))
     if not request.headers.get("HX-Request"):
         return redirect("import_job", key=job.key)
     return render(request, "companion/players/_import_progress.html", {"job": job})

@@ -266,6 +266,10 @@ def migrate(state: State, seat: int, action: Action) -> None:
     """Move the last three cards of one own settlement, in order, to the end of another."""
     require_actions(state, seat)
     require(not state["migrated"], _("You may migrate only once per turn."))
+    require(
+        any(len(row(state, seat, city)) >= MIGRATION_CARDS for city in NATIONS),
+        _("Migration needs a settlement of at least three cards."),
+    )
     origin = nation_arg(action, "origin")
     target = nation_arg(action, "target")
     require(origin != target, _("Migration must go to another city."))

@@ -235,11 +235,12 @@ def draw_temples(state: State, seat: int, wanted: int, action: Action) -> list[i
                 )
             unknown[level] -= 1
         drawn = entered
-    return lay_temples(state, seat, drawn)
+    return lay_temples(state, seat, drawn, by_app(action))
 
 
-def lay_temples(state: State, seat: int, drawn: list[int]) -> list[int]:
-    """Take the checked ``drawn`` cards off the deck and lay them, the higher one first."""
+def lay_temples(state: State, seat: int, drawn: list[int], app: bool = False) -> list[int]:
+    """Take the checked ``drawn`` cards off the deck and lay them, the higher one first;
+    ``app``: the app drew them (the seat lets it, see ``app_temples``)."""
     deck = state["temple_deck"]
     count = len(drawn)
     known = deck["top"][:count]
@@ -248,5 +249,6 @@ def lay_temples(state: State, seat: int, drawn: list[int]) -> list[int]:
     laid = sorted(drawn, reverse=True)
     state["temple_rows"][seat].extend(laid)
     state["last_temple_draw"] = {"seat": seat, "levels": laid}
+    state.setdefault("app_temples", [False] * len(state["players"]))[seat] = app
     state["temple_pending"] = None
     return laid

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from games.babel import actions, choices, views
-from games.babel.abilities import use_ability
+from games.babel import choices, views
 from games.babel.changes import changes as table_changes
 from games.babel.constants import (
     CITY_NAMES,
@@ -13,8 +10,6 @@ from games.babel.constants import (
     FINAL_RUSSIAN,
     HAND_OFF,
     HAND_ON,
-    LEVELS,
-    NATION_NAMES,
     NATIONS,
     OPT_FINAL,
     OPT_HAND,
@@ -23,16 +18,9 @@ from games.babel.constants import (
     SUMERIANS_NATION,
     SUMERIANS_RUN,
 )
-from games.babel.draws import (
-    CARD_KEYS,
-    CARD_LABELS,
-    CARD_NATION_LABEL,
-    LEVEL_KEYS,
-    LEVEL_LABEL,
-    LEVEL_LABELS,
-)
 from games.babel.endgame import check_totals
-from games.babel.implied import take_implied_steps
+from games.babel.implied import close_turn, take_implied_steps
+from games.babel.moves import ACTIONS_OF_A_TURN, MOVES, describe
 from games.babel.state import State, height, initial_state, temple, temple_total
 from games.base import (
     Action,
@@ -47,46 +35,9 @@ from games.base import (
     require,
     seat_arg,
 )
-from games.i18n import Msg, _, msg
+from games.i18n import Msg, _
 
-Handler = Callable[[State, int, Action], None]
-
-HANDLERS: dict[str, Handler] = {
-    "deal": actions.deal,
-    "deal_card": actions.deal_card,
-    "draw": actions.draw,
-    "draw_card": actions.draw_card,
-    "travel": actions.travel,
-    "settle": actions.settle,
-    "build": actions.build,
-    "migrate": actions.migrate,
-    "ability": use_ability,
-    "give_up": actions.give_up,
-    "end_actions": actions.end_actions,
-    "draw_temples": actions.draw_temple_cards,
-    "temple_card": actions.temple_card,
-}
-
-# The keys each entry may carry besides ``type`` and the platform's ``seat``/``seed``:
-# an entry with any other key is a malformed one and is refused, not ignored.
-FIELDS: dict[str, frozenset[str]] = {
-    "deal": frozenset({*CARD_KEYS, "by_app"}),
-    "deal_card": frozenset({"nation"}),
-    "draw": frozenset({*CARD_KEYS[:3], "by_app"}),
-    "draw_card": frozenset({"nation"}),
-    "travel": frozenset({"nation"}),
-    "settle": frozenset({"nation"}),
-    "build": frozenset({"source", "level"}),
-    "migrate": frozenset({"origin", "target"}),
-    "ability": frozenset({"nation", "power", "run", "target", "source"}),
-    "give_up": frozenset({"nation"}),
-    "end_actions": frozenset(),
-    "draw_temples": frozenset({*LEVEL_KEYS, "by_app"}),
-    "temple_card": frozenset({"level"}),
-}
 PLATFORM_KEYS = frozenset({"type", "seat", "seed"})
-# The five actions of phase 2: ending the actions without any of them is asked once more.
-ACTIONS_OF_A_TURN = frozenset({"travel", "settle", "build", "migrate", "ability"})
 
 OPTIONS: tuple[Option, ...] = (
     Option(
@@ -141,9 +92,10 @@ class BabelGame(Game):
         require(isinstance(action, dict), _("An entry must be a set of named values."))
         require(state["result"] is None, _("The game is over."))
         kind = action.get("type")
-        handler = HANDLERS.get(kind) if isinstance(kind, str) else None
-        require(handler is not None, _("Unknown entry."))
-        unknown = sorted(str(key) for key in action if key not in PLATFORM_KEYS | FIELDS[kind])
+        move = MOVES.get(kind)
+        require(move is not None, _("Unknown entry."))
+        assert move is not None
+        unknown = sorted(str(key) for key in action if key not in PLATFORM_KEYS | move.keys())
         require(
             not unknown,
             _("This entry has no field %(field)s."),
@@ -152,16 +104,16 @@ class BabelGame(Game):
         seat = seat_arg(state, action)
         require(seat in self.to_act(state), _("It is not your turn."))
         new = fresh(state)
-        assert handler is not None
         if kind != "give_up":
             # The summary of an ability or a build stays up until the next entry; the
             # halved player's discards belong to the ability and keep it.
             new["last_event"] = None
         take_implied_steps(new, seat, str(kind))
-        handler(new, seat, action)
+        move.apply(new, seat, action)
         if kind in ACTIONS_OF_A_TURN:
             new["acted"] = True  # ending the actions after this needs no second question
         check_totals(new, seat)
+        close_turn(new, seat, action)
         return new
 
     def scores(self, state: State) -> list[Score]:
@@ -203,41 +155,16 @@ class BabelGame(Game):
         return views.phase(state)
 
     def choices(self, state: State, seat: int) -> list[Choice]:
-        return choices.choices(self.apply, state, seat)
+        return choices.choices(self, state, seat)
 
     def view(self, state: State, seat: int | None) -> State:
         return views.view(state, seat)
 
     def facts(self, action: Action, before: State | None = None) -> tuple[Field, ...]:
-        kind = action.get("type")
-        if action.get("by_app"):
-            return ()
-        nations = tuple((nation, NATION_NAMES[nation]) for nation in NATIONS)
-        nation_help = msg(_("The nation on the card as it was drawn (its colour)."))
-        if kind in ("deal", "draw"):
-            return tuple(
-                Field(key, label, "choice", nations, help=nation_help)
-                for key, label in zip(CARD_KEYS, CARD_LABELS, strict=True)
-                if key in action
-            )
-        if kind in ("deal_card", "draw_card") and "nation" in action:
-            return (Field("nation", CARD_NATION_LABEL, "choice", nations, help=nation_help),)
-        levels = tuple((level, str(level)) for level in LEVELS)
-        level_help = msg(
-            _("Temple levels 1 to 6; the app refuses a level the deck no longer holds.")
-        )
-        if kind == "temple_card" and "level" in action:
-            return (Field("level", LEVEL_LABEL, "choice", levels, help=level_help),)
-        if kind == "draw_temples":
-            return tuple(
-                Field(key, label, "choice", levels, help=level_help)
-                for key, label in zip(LEVEL_KEYS, LEVEL_LABELS, strict=True)
-                if key in action
-            )
-        return ()
+        return MOVES.facts(action, before)
 
     def describe(self, action: Action) -> Msg:
-        return views.describe(action)
+        return describe(action)
 
     def changes(self, before: State, after: State) -> list[Msg]:
         return table_changes(before, after)

@@ -31,6 +31,8 @@ Layout::
     final_phase    the final phase has begun
     result         None, or the outcome
     last_temple_draw  None, or {"seat": s, "levels": [high, low]}
+    app_temples    [bool, bool]: each seat's last temple draw was the app's (its last
+                   action of a turn then also ends it, see choices.py); absent in older states
     temple_pending None, or {"seat": s, "levels": [level]}: the first temple card turned up,
                    entered on its own; it stays counted in the deck until both are laid
     announcement   None, or {"seat": s, "count": n}: the hand announced at the end of a turn
@@ -96,6 +98,7 @@ def initial_state(players: list[str], options: dict[str, str]) -> State:
         "final_phase": False,
         "result": None,
         "last_temple_draw": None,
+        "app_temples": [False] * seats,
         "temple_pending": None,
         "announcement": None,
         "last_event": None,

@@ -9,7 +9,6 @@ from games.babel.constants import (
     NATION_NAMES,
     NATIONS,
     POWER_HALVE,
-    SOURCE_START,
     STAGE_ACTIONS,
     STAGE_DEAL,
     STAGE_DRAW,
@@ -18,13 +17,14 @@ from games.babel.constants import (
 )
 from games.babel.draws import drawing
 from games.babel.endgame import distances
+from games.babel.moves import SOURCE_LABELS
 from games.babel.state import (
     State,
     height,
     temple_deck_unknown,
     temple_total,
 )
-from games.base import Action, Phase
+from games.base import Phase
 from games.i18n import Msg, _, msg, ngettext
 
 
@@ -78,7 +78,7 @@ def event_lines(state: State) -> list[Msg]:
                 player=name,
                 level=event["level"],
                 city=city,
-                source=_source_label(event["source"]),
+                source=SOURCE_LABELS[event["source"]],
             )
         ]
     other = players[event["opponent"]]
@@ -207,84 +207,3 @@ def phase(state: State) -> Phase:
         STAGE_TEMPLE: _("%(player)s: draw 2 temple cards"),
     }
     return {"key": stage, "label": msg(labels[stage], player=name)}
-
-
-def _source_label(source: Any) -> str:
-    if source == SOURCE_START:
-        return _("the starting card")
-    if source == "row0":
-        return _("the first temple row")
-    return _("the second temple row")
-
-
-def describe(action: Action) -> Msg:
-    """One log line per entry; the seat's name is added by the platform."""
-    kind = action.get("type")
-    nation = NATION_NAMES.get(str(action.get("nation")), "?")
-    if kind == "deal":
-        return msg(_("Enters the starting hand"))
-    if kind == "draw":
-        if action.get("by_app"):
-            return msg(_("Lets the app draw the nation cards"))
-        return msg(_("Draws 3 nation cards"))
-    if kind == "deal_card":
-        # The nation stays private: the log is shown to everyone.
-        return msg(_("Enters a card of the starting hand"))
-    if kind == "draw_card":
-        return msg(_("Draws a nation card"))
-    if kind == "travel":
-        return msg(_("Travels to %(city)s"), city=CITY_NAMES.get(str(action.get("nation")), "?"))
-    if kind == "settle":
-        return msg(_("Settles a card of the %(nation)s"), nation=nation)
-    if kind == "build":
-        level = action.get("level")
-        if isinstance(level, int) and not isinstance(level, bool):
-            return msg(
-                _("Builds level %(level)s from %(source)s"),
-                level=level,
-                source=_source_label(action.get("source")),
-            )
-        return msg(_("Builds from %(source)s"), source=_source_label(action.get("source")))
-    if kind == "migrate":
-        return msg(
-            _("Migrates three cards from %(origin)s to %(target)s"),
-            origin=CITY_NAMES.get(str(action.get("origin")), "?"),
-            target=CITY_NAMES.get(str(action.get("target")), "?"),
-        )
-    if kind == "ability":
-        if action.get("power") == POWER_HALVE:
-            return msg(_("Uses three %(nation)s: the opponent discards half"), nation=nation)
-        own = {
-            "assyrians": _("Uses the Assyrians: destroys the opponent's temple here"),
-            "hittites": _("Uses the Hittites: steals the top level of the opponent's temple here"),
-            "sumerians": _("Uses the Sumerians: takes the opponent's last cards here"),
-        }
-        chosen = str(action.get("nation"))
-        if chosen in own:
-            return msg(own[chosen])
-        if chosen == "medes":
-            return msg(
-                _("Uses the Medes: the opponent discards every card of the %(target)s here"),
-                target=NATION_NAMES.get(str(action.get("target")), "?"),
-            )
-        if chosen == "persians":
-            return msg(
-                _("Uses the Persians: skips a level, building from %(source)s"),
-                source=_source_label(action.get("source")),
-            )
-        return msg(_("Uses the ability of the %(nation)s"), nation=nation)
-    if kind == "give_up":
-        return msg(_("Discards a card of the %(nation)s"), nation=nation)
-    if kind == "end_actions":
-        return msg(_("Ends the actions"))
-    if kind == "temple_card":
-        return msg(_("Draws a temple card of level %(level)s"), level=action.get("level", "?"))
-    if kind == "draw_temples":
-        if action.get("by_app"):
-            return msg(_("Lets the app draw the temple cards"))
-        return msg(
-            _("Draws temple cards %(first)s and %(second)s"),
-            first=action.get("first", "?"),
-            second=action.get("second", "-"),
-        )
-    return msg(_("Unknown entry"))

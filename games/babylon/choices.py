@@ -7,6 +7,7 @@ own reason.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from games.babylon.components import (
@@ -36,7 +37,14 @@ from games.babylon.preparation import (
     STEP_REMOVAL,
     STEP_REVEAL,
 )
-from games.babylon.turn import TILE_EXTRACTED, TILE_STORED, extraction_pillars, lies_exactly_over
+from games.babylon.turn import (
+    THEN_END,
+    THEN_STORE,
+    TILE_EXTRACTED,
+    TILE_STORED,
+    extraction_pillars,
+    lies_exactly_over,
+)
 from games.base import Action, Choice, Game, State
 from games.i18n import Msg, _, msg, ngettext
 from games.moves import Where, buttons, refusal
@@ -181,53 +189,72 @@ def placement_note(state: State) -> Msg:
     )
 
 
+def then_default(turn: dict[str, Any], which: str) -> str:
+    """The turn ends with the tile (one tap less, issue 21): placing the stored tile with the
+    taken one in hand puts that one into the slot just freed."""
+    return THEN_END if which == TILE_EXTRACTED or turn["tile"] is None else THEN_STORE
+
+
 def build_choices(game: Game, where: Where) -> list[Choice]:
     state, seat = where.state, where.seat
     board = state["boards"][seat]
     turn = state["turn"]
-    move = MOVES["place_tile"]
     result: list[Choice] = []
     note: Msg | None = placement_note(state)
     tiles = [(TILE_EXTRACTED, turn["tile"]), (TILE_STORED, board["stored"])]
     for which, tile in tiles:
-        if tile is None:
-            continue
-        offered: list[Choice] = []
-        blocked: Choice | None = None
-        for floor in range(1, min(MAX_FLOOR, highest_built_floor(board) + 1) + 1):
-            works, why = working_placement(game, state, seat, which, floor)
-            label_text = (
-                _("Place the tile you took (%(material)s, %(flower)s) on floor %(floor)s")
-                if which == TILE_EXTRACTED
-                else _("Place the stored tile (%(material)s, %(flower)s) on floor %(floor)s")
-            )
-            label = msg(
-                label_text,
-                material=MATERIAL_LABELS[tile["material"]],
-                flower=FLOWER_LABELS.get(tile["flower"], ""),
-                floor=floor,
-            )
-            action = {"type": "place_tile", "tile": which, "floor": floor}
-            if works is None:
-                if blocked is None:
-                    blocked = Choice(label, action, disabled=why, group=_("Build a tile"))
-                continue
-            offered.append(
-                Choice(
-                    label,
-                    action,
-                    fields=move.form(where, action, defaults=works),
-                    group=_("Build a tile"),
-                    note=note,
-                )
-            )
-            note = None  # the pillars in hand once, above the first floor offered
-        # The floors the pillars can hold; if none, the lowest with the reason.
-        result.extend(offered or ([blocked] if blocked else []))
-    result.extend(decoration_choices(game, where))
-    # The end of the turn first: the phone shows the committing tap at the top of the step, above
-    # the fold (issue 21), and the tiles right after it. A turn without a tile built asks once more.
-    return end_turn_choices(where) + result
+        if tile is not None:
+            result.append(tile_choice(game, where, which, tile, note))
+            note = None  # the pillars in hand once, above the first tile
+    # The taken tile first (the likeliest tap: its placement ends the turn), then the end of
+    # the turn without building, then the stored tile and the decorations (issue 21: every
+    # committing tap of the step above the fold of a phone).
+    return result[:1] + end_turn_choices(where) + result[1:] + decoration_choices(game, where)
+
+
+def tile_choice(
+    game: Game, where: Where, which: str, tile: dict[str, Any], note: Msg | None
+) -> Choice:
+    """One form for a tile: the floor is a field (the floors its pillars can reach), the
+    pillars the app suggests are those that work on the highest of them; the button names the
+    floor chosen (``echo``). If no floor works, the lowest with the engine's reason."""
+    state, seat = where.state, where.seat
+    working: dict[int, Action] = {}
+    why: Msg | None = None
+    for floor in range(1, min(MAX_FLOOR, highest_built_floor(state["boards"][seat]) + 1) + 1):
+        works, refused = working_placement(game, state, seat, which, floor)
+        if works is not None:
+            working[floor] = works
+        elif why is None:
+            why = refused
+    label_text = (
+        _("Place the tile you took (%(material)s, %(flower)s) on floor %(floor)s")
+        if which == TILE_EXTRACTED
+        else _("Place the stored tile (%(material)s, %(flower)s) on floor %(floor)s")
+    )
+    floor = max(working) if working else 1
+    label = msg(
+        label_text,
+        material=MATERIAL_LABELS[tile["material"]],
+        flower=FLOWER_LABELS.get(tile["flower"], ""),
+        floor=floor,
+    )
+    action = {"type": "place_tile", "tile": which}
+    if not working:
+        return Choice(label, {**action, "floor": floor}, disabled=why, group=_("Build a tile"))
+    defaults = {**working[floor], "then": then_default(state["turn"], which)}
+    fields = tuple(
+        replace(field, choices=tuple((n, str(n)) for n in sorted(working)))
+        if field.key == "floor"
+        else field
+        for field in MOVES["place_tile"].form(where, action, defaults=defaults)
+    )
+    # The stored tile is the other way to build (kept for a later turn): its button is lighter
+    # and comes after the end of the turn.
+    style = "primary" if which == TILE_EXTRACTED else "secondary"
+    return Choice(
+        label, action, fields=fields, group=_("Build a tile"), note=note, echo="floor", style=style
+    )
 
 
 def decoration_choices(game: Game, where: Where) -> list[Choice]:
@@ -328,14 +355,16 @@ def end_turn_choices(where: Where) -> list[Choice]:
 
 def reveal_choices(game: Game, where: Where) -> list[Choice]:
     move = MOVES["reveal"]
+    # The app's draw first: with the tokens' faces as long buttons below, it would end below
+    # the fold of a phone (issue 21).
     return [
-        *buttons(game, move, where, "effect"),
         Choice(
             msg(_("Let the app draw the round token")),
             {"type": "reveal", "by_app": True},
             group=move.group,
             style="secondary",
         ),
+        *buttons(game, move, where, "effect"),
     ]
 
 

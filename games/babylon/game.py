@@ -158,13 +158,13 @@ class BabylonGame(Game):
                 player=player,
             ),
             STEP_BUILD: msg(
-                _("Round %(round)s of %(rounds)s, %(player)s: build, then store or discard"),
+                _("Round %(round)s of %(rounds)s, %(player)s: build"),
                 round=state["round"],
                 rounds=state["rounds"],
                 player=player,
             ),
             STEP_REVEAL: msg(_("%(player)s: reveal the next round token"), player=player),
-            STEP_FINAL: msg(_("Final scoring: confirm what is covered and the visible holes")),
+            STEP_FINAL: msg(_("Final scoring: covered pieces, visible holes")),
             STEP_GARDEN: msg(_("Final scoring: enter what can be seen in each garden")),
             STEP_OVER: msg(_("The game is over")),
         }

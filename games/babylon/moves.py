@@ -4,6 +4,7 @@ forms, the log and the engine's dispatch all come from here (``games.moves``).""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from typing import Any
 
 from games.babylon.components import (
@@ -37,6 +38,10 @@ from games.babylon.preparation import (
 )
 from games.babylon.scoring import FLOOR_COUNTS
 from games.babylon.turn import (
+    THEN_BUILD,
+    THEN_DISCARD,
+    THEN_END,
+    THEN_STORE,
     TILE_EXTRACTED,
     TILE_STORED,
     decorate,
@@ -45,8 +50,9 @@ from games.babylon.turn import (
     place_tile,
     reveal,
     see_flower,
+    then_options,
 )
-from games.base import Action
+from games.base import Action, Field
 from games.i18n import _, msg, ngettext
 from games.moves import (
     Count,
@@ -80,6 +86,14 @@ def floor_of(action: Action) -> int:
     return floor if isinstance(floor, int) and not isinstance(floor, bool) else 1
 
 
+def highest_floor_for(where: Where, action: Action) -> int:
+    """The floor of ``action``, or, when the phone asks it (one form per tile), the highest
+    a tile can go on now: the pillar questions are asked for it."""
+    if "floor" in action:
+        return floor_of(action)
+    return min(MAX_FLOOR, highest_built_floor(where.state["boards"][where.seat]) + 1)
+
+
 def most_doubles(where: Where, action: Action) -> int:
     """Two single pillars make a double one, so the doubles are bounded by both."""
     turn = where.state["turn"]
@@ -87,11 +101,16 @@ def most_doubles(where: Where, action: Action) -> int:
 
 
 def statues_below(where: Where, action: Action) -> int:
-    """The statues visible on the floor below, each of which may hold the tile."""
-    floor = floor_of(action)
-    if floor < 2:
-        return 0
-    return len(visible_decorations(where.state["boards"][where.seat], STATUE, floor - 1))
+    """The statues visible on the floor below, each of which may hold the tile (the floor
+    not chosen yet: the most on any floor a tile can stand above)."""
+    board = where.state["boards"][where.seat]
+    floors = (
+        [floor_of(action)] if "floor" in action else range(2, highest_floor_for(where, action) + 1)
+    )
+    return max(
+        (len(visible_decorations(board, STATUE, floor - 1)) for floor in floors if floor >= 2),
+        default=0,
+    )
 
 
 def statues_under(where: Where, action: Action) -> int:
@@ -116,6 +135,22 @@ def decoration_floors(where: Where, action: Action) -> list[int]:
 
 def entered_floors(where: Where, action: Action) -> list[int]:
     return list(range(1, len(where.state["boards"][where.seat]["garden"]) + 1))
+
+
+@dataclass(frozen=True)
+class Then(OneOf):
+    """What follows a placement: only the ways the turn can go on after this tile (issue 21:
+    the last placement ends the turn, one tap less; "Undo" takes it back)."""
+
+    def fields(self, param: Param, where: Where | None, action: Action) -> tuple[Field, ...]:
+        built = super().fields(param, where, action)
+        if where is None or where.state["turn"] is None:
+            return built
+        allowed = then_options(where.state["turn"], action.get("tile", ""))
+        return tuple(
+            replace(field, choices=tuple(c for c in field.choices if c[0] in allowed))
+            for field in built
+        )
 
 
 def stairs_upper(action: Action) -> dict[str, Any]:
@@ -214,12 +249,16 @@ MOVES = Moves(
                     help=_(
                         "Double pillars in hand: %(doubles)s; two single pillars make one more."
                     ),
+                    # Not on the phone's tile form (no floor chosen yet): the pillars in hand
+                    # are in its note, and the page stays on one screen (issue 21).
                     help_args=lambda where, action: (
-                        {"doubles": where.state["turn"][DOUBLE]} if where else None
+                        {"doubles": where.state["turn"][DOUBLE]}
+                        if where and "floor" in action
+                        else None
                     ),
                     asked=lambda where, action: (
                         where is not None
-                        and floor_of(action) > 1
+                        and highest_floor_for(where, action) > 1
                         and most_doubles(where, action) > 0
                     ),
                 ),
@@ -230,15 +269,72 @@ MOVES = Moves(
                     help=_("Visible statues on floor %(floor)s: %(count)s."),
                     help_args=lambda where, action: (
                         {"floor": floor_of(action) - 1, "count": statues_below(where, action)}
-                        if where
+                        if where and "floor" in action
                         else None
                     ),
                     asked=lambda where, action: (
                         where is not None and statues_below(where, action) > 0
                     ),
                 ),
+                # Asked when no taken tile would be left to store or discard (issue 21:
+                # the last placement ends the turn, one tap less; "Undo" takes it back).
+                Param(
+                    "then",
+                    _("Then"),
+                    Then(
+                        (
+                            (THEN_END, _("End the turn")),
+                            (THEN_STORE, _("Store the tile you took and end the turn")),
+                            (THEN_DISCARD, _("Discard the tile you took and end the turn")),
+                            (THEN_BUILD, _("Go on building")),
+                        )
+                    ),
+                    asked=lambda where, action: (
+                        where is not None and where.state["turn"] is not None
+                    ),
+                ),
             ),
             (
+                Line(
+                    lambda n, **args: ngettext(
+                        "Places the tile just taken on floor %(floor)s on %(supports)s pillar and ends the turn.",
+                        "Places the tile just taken on floor %(floor)s on %(supports)s pillars and ends the turn.",
+                        n,
+                        **args,
+                    ),
+                    count="supports",
+                    when=(("tile", TILE_EXTRACTED), ("then", THEN_END)),
+                ),
+                Line(
+                    lambda n, **args: ngettext(
+                        "Places the stored tile on floor %(floor)s on %(supports)s pillar and ends the turn.",
+                        "Places the stored tile on floor %(floor)s on %(supports)s pillars and ends the turn.",
+                        n,
+                        **args,
+                    ),
+                    count="supports",
+                    when=(("tile", TILE_STORED), ("then", THEN_END)),
+                ),
+                Line(
+                    lambda n, **args: ngettext(
+                        "Places the stored tile on floor %(floor)s on %(supports)s pillar, stores the tile just taken and ends the turn.",
+                        "Places the stored tile on floor %(floor)s on %(supports)s pillars, stores the tile just taken and ends the turn.",
+                        n,
+                        **args,
+                    ),
+                    count="supports",
+                    when=(("then", THEN_STORE),),
+                ),
+                Line(
+                    lambda n, **args: ngettext(
+                        "Places the stored tile on floor %(floor)s on %(supports)s pillar, discards the tile just taken and ends the turn.",
+                        "Places the stored tile on floor %(floor)s on %(supports)s pillars, discards the tile just taken and ends the turn.",
+                        n,
+                        **args,
+                    ),
+                    count="supports",
+                    when=(("then", THEN_DISCARD),),
+                ),
                 Line(
                     lambda n, **args: ngettext(
                         "Places the tile just taken on floor %(floor)s on %(supports)s pillar.",

@@ -51,6 +51,15 @@ State = dict[str, Any]
 TILE_EXTRACTED = "extracted"
 TILE_STORED = "stored"
 
+# What follows a placement (``then``): the turn ends with it (C done at once: the taken tile,
+# if still in hand, stored or discarded), or the player goes on building. Entries without
+# ``then`` (older logs) go on building.
+THEN_END = "end"
+THEN_STORE = "store"
+THEN_DISCARD = "discard"
+THEN_BUILD = "build"
+THEN_ALL = (THEN_END, THEN_STORE, THEN_DISCARD, THEN_BUILD)
+
 
 # -- A. extraction -------------------------------------------------------------
 def flower_bonus(effect: str | None, matches: bool) -> int:
@@ -167,6 +176,13 @@ def place_tile(state: State, seat: int, action: dict[str, Any]) -> None:
     turn = state["turn"]
     which = choice_arg(action, "tile", (TILE_EXTRACTED, TILE_STORED))
     tile = tile_to_place(state, board, which)
+    then = choice_arg(action, "then", THEN_ALL) if "then" in action else THEN_BUILD
+    require(
+        then in then_options(turn, which),
+        _("Store or discard the tile you took to end the turn.")
+        if then == THEN_END
+        else _("No tile you took is left to store or discard: end the turn."),
+    )
     highest = highest_built_floor(board)
     floor = int_arg(action, "floor", 1, MAX_FLOOR)
     # "Svoji zahradu musíte stavět postupně po jednotlivých patrech."
@@ -272,6 +288,19 @@ def place_tile(state: State, seat: int, action: dict[str, Any]) -> None:
             "viewpoint": supports == 3,
         },
     )
+    if then != THEN_BUILD:
+        # The player ends the turn with this tile: no decoration follows. C: the pillars
+        # are stored or returned, the taken tile still in hand stored or discarded.
+        end_turn(state, seat, {} if then == THEN_END else {"tile": then})
+
+
+def then_options(turn: dict[str, Any], which: str) -> tuple[str, ...]:
+    """How a turn can go on after placing tile ``which``: it ends (storing or discarding the
+    taken tile when that is still in hand: "můžete jej buď odložit, nebo uskladnit"), or
+    the player builds on."""
+    if which == TILE_EXTRACTED or turn["tile"] is None:
+        return (THEN_END, THEN_BUILD)
+    return (THEN_STORE, THEN_DISCARD, THEN_BUILD)
 
 
 def placed_this_turn_on(state: State, board: Board, floors: tuple[int, ...]) -> bool:

@@ -1,69 +1,40 @@
-"""What the phones offer in each stage, and the log line of each action."""
+"""What the phones offer in each stage: which entries, in which order, with which notes.
+What each entry asks, its limits and its log line are its declaration's (``moves``)."""
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import replace
 
 from games.base import Action, Choice, Field, State
 from games.i18n import Msg, _, msg, ngettext
-from games.wallenstein import actions, score_only, season, setup, tower, turns, winter
-from games.wallenstein.data import (
-    ACTION_CARDS,
-    ACTION_KEYS,
-    EVENT_EFFECTS,
-    EVENTS,
-    REGION_LABELS,
-    lands,
-)
+from games.moves import Where
+from games.wallenstein import actions, score_only, season, setup, tower, turns
+from games.wallenstein.data import ACTION_CARDS, lands
 from games.wallenstein.land_menu import land_choices
+from games.wallenstein.moves import MOVES
 
 APP = "secondary"
-POSITION_LABELS = (
-    _("First general"),
-    _("Second general"),
-    _("Third general"),
-    _("Fourth general"),
-    _("Fifth general"),
-)
 
 
-def event_label(number: int) -> Msg:
-    """An event card as printed: number, name, effect and the winter's grain loss."""
-    event = EVENTS[number]
-    return msg(
-        _("%(number)s. %(name)s: %(effect)s Winter: %(loss)s grain lost."),
-        number=number,
-        name=msg(event.label, region=REGION_LABELS.get(event.region or "", "")),
-        effect=EVENT_EFFECTS[event.kind],
-        loss=event.grain_loss,
-    )
+def _by_app(label: str, action_type: str, group: str) -> Choice:
+    return Choice(msg(label), {"type": action_type, "by_app": True}, group=group, style=APP)
 
 
-def action_card_choices(
-    keys: tuple[str, ...] | list[str] = ACTION_KEYS,
-) -> tuple[tuple[Any, str], ...]:
-    return tuple((key, ACTION_CARDS[key].label) for key in keys)
-
-
-def event_short_label(number: int) -> Msg:
-    """An event card in a list: number, name and the winter's grain loss."""
-    event = EVENTS[number]
-    return msg(
-        _("%(number)s. %(name)s (winter: %(loss)s grain lost)"),
-        number=number,
-        name=msg(event.label, region=REGION_LABELS.get(event.region or "", "")),
-        loss=event.grain_loss,
-    )
-
-
-def event_choices(numbers: list[int]) -> tuple[tuple[Any, Any], ...]:
-    return tuple((number, event_label(number)) for number in numbers)
-
-
-def _by_app(label: str, action_type: str, group: str = "", **extra: Any) -> Choice:
-    return Choice(
-        msg(label), {"type": action_type, "by_app": True, **extra}, group=group, style=APP
-    )
+def _entered(
+    state: State,
+    seat: int,
+    action: Action,
+    label: str,
+    app_label: str,
+    group: str,
+    note: Msg | None = None,
+) -> list[Choice]:
+    """What the table drew, asked as the entry's declaration asks it, and the app's draw."""
+    fields = MOVES[action["type"]].form(Where(state, seat), action)
+    return [
+        Choice(msg(label), action, fields=fields, group=group, note=note),
+        _by_app(app_label, action["type"], group),
+    ]
 
 
 def for_seat(state: State, seat: int) -> list[Choice]:
@@ -95,55 +66,26 @@ def going_in_note(state: State) -> Msg:
     )
 
 
-def _cube_help(most: int | None) -> Msg:
-    """The unit and the limit of a cube count: the ledger's most, unless it is hidden."""
-    if most is None:
-        return msg(_("Cubes that came out into the tray."))
-    return msg(_("Cubes that came out into the tray: 0 to %(most)s."), most=most)
-
-
-def drop_fields(state: State) -> tuple[Field, ...]:
-    """What came out of the tower, one count per colour, in the drop's entry and in its
-    correction alike (``state``: before the drop).
-
-    A count starts empty, so a drop is never sent in one tap with nothing counted (all
-    zeros settle a battle as a tie that devastates the land); only a colour of which no
-    cube can come out starts at 0, when the ledger is shown.
-    """
-    most = tower.capacity(state)
-    shown = state["options"]["ledger"] != "hidden"
-    names = state["players"]
-
-    def count(key: str, label: str | Msg, most: int, seat: int | None = None) -> Field:
-        return Field(
-            key,
-            label,
-            low=0,
-            high=most if shown else None,
-            default=0 if shown and most == 0 else None,
-            help=_cube_help(most if shown else None),
-            seat=seat,  # the phone's counter shows the seat's colour and name
-        )
-
-    return tuple(
-        count(f"out_{place}", msg(_("Armies of %(player)s"), player=names[place]), armies, place)
-        for place, armies in enumerate(most["armies"])
-    ) + (count("out_peasants", _("Peasants (green)"), most["peasants"]),)
-
-
 def _drop(state: State, seat: int) -> list[Choice]:
-    fields = drop_fields(state)
-    group = _("Tower")
-    return [
-        Choice(
-            msg(_("Enter what came out of the tower")),
-            {"type": "drop"},
-            fields=fields,
-            group=group,
-            note=going_in_note(state),
-        ),
-        _by_app(_("Let the app simulate the tower"), "drop", group),
-    ]
+    """What came out of the tower, a count per colour (see ``moves.throw_limits``); each
+    player's count is named by the player here (the correction by the seat's number)."""
+    entry, app = _entered(
+        state,
+        seat,
+        {"type": "drop"},
+        _("Enter what came out of the tower"),
+        _("Let the app simulate the tower"),
+        _("Tower"),
+        going_in_note(state),
+    )
+    names = state["players"]
+    fields = tuple(
+        field
+        if field.seat is None
+        else replace(field, label=msg(_("Armies of %(player)s"), player=names[field.seat]))
+        for field in entry.fields
+    )
+    return [replace(entry, fields=fields), app]
 
 
 def _defence_note(state: State) -> Msg:
@@ -183,19 +125,7 @@ def _defend(state: State, seat: int) -> list[Choice]:
         Choice(
             msg(_("Defend with some armies")),
             {"type": "defend"},
-            fields=(
-                Field(
-                    "count",
-                    _("Armies"),
-                    low=0,
-                    high=armies,
-                    default=armies,
-                    help=msg(
-                        _("0 to %(count)s: the armies in the land you throw into the tower."),
-                        count=armies,
-                    ),
-                ),
-            ),
+            fields=MOVES["defend"].form(Where(state, seat), {"type": "defend"}),
             group=group,
             style=APP,
         ),
@@ -205,24 +135,14 @@ def _defend(state: State, seat: int) -> list[Choice]:
 def _draft(state: State, seat: int) -> list[Choice]:
     group = _("Land allocation")
     if setup.must_reveal(state):
-        cards = setup.drawable(state)
-        return [
-            Choice(
-                msg(_("Turn up a land card")),
-                {"type": "reveal_land"},
-                fields=(
-                    Field(
-                        "land",
-                        _("Land card"),
-                        kind="choice",
-                        choices=land_choices(cards, grouped=True),
-                    ),
-                ),
-                group=group,
-            ),
-            _by_app(_("Let the app turn up a land card"), "reveal_land", group),
-        ]
-    sizes = setup.group_sizes(state, seat)
+        return _entered(
+            state,
+            seat,
+            {"type": "reveal_land"},
+            _("Turn up a land card"),
+            _("Let the app turn up a land card"),
+            group,
+        )
     # one tap per face-up land and group size: the group is the player's choice (the rules'
     # "všechny kostičky z jedné skupiny armád"), never a silent default
     result = [
@@ -238,41 +158,28 @@ def _draft(state: State, seat: int) -> list[Choice]:
             group=group,
         )
         for land in state["draft"]["face_up"]
-        for size in sizes
+        for size in setup.group_sizes(state, seat)
     ]
-    group_field = Field(
-        "group",
-        _("Army group"),
-        kind="choice",
-        choices=tuple((size, str(size)) for size in sizes),
-        help=msg(_("Armies of the group placed in the land")),
-    )
     if setup.drawable(state):
-        result.append(
+        deck = {"type": "take", "from": "deck"}
+        by_app = {**deck, "by_app": True}
+        where = Where(state, seat)
+        no_size = {"group": None}  # the player picks the group: no size is preselected
+        result += [
             Choice(
                 msg(_("Take the top card of the deck")),
-                {"type": "take", "from": "deck"},
-                fields=(
-                    Field(
-                        "land",
-                        _("Land card"),
-                        kind="choice",
-                        choices=land_choices(setup.drawable(state), grouped=True),
-                    ),
-                    group_field,
-                ),
+                deck,
+                fields=MOVES["take"].form(where, deck, defaults=no_size),
                 group=group,
-            )
-        )
-        result.append(
+            ),
             Choice(
                 msg(_("Let the app draw the top card")),
-                {"type": "take", "from": "deck", "by_app": True},
-                fields=(group_field,),
+                by_app,
+                fields=MOVES["take"].form(where, by_app, defaults=no_size),
                 group=group,
                 style=APP,
-            )
-        )
+            ),
+        ]
     result.append(
         Choice(
             msg(_("Put both face-up cards under the deck")),
@@ -288,73 +195,47 @@ def _draft(state: State, seat: int) -> list[Choice]:
 
 
 def _year_events(state: State, seat: int) -> list[Choice]:
-    pool = event_choices(season.events_available(state))
-    group = _("Event cards")
-    fields = tuple(
-        Field(f"card_{place}", _("Event card"), kind="choice", choices=pool)
-        for place in range(1, 5)
+    return _entered(
+        state,
+        seat,
+        {"type": "events"},
+        _("Enter the four event cards"),
+        _("Let the app draw the event cards"),
+        _("Event cards"),
     )
-    return [
-        Choice(
-            msg(_("Enter the four event cards")), {"type": "events"}, fields=fields, group=group
-        ),
-        _by_app(_("Let the app draw the event cards"), "events", group),
-    ]
 
 
 def _action_card(state: State, seat: int) -> list[Choice]:
-    group = _("Action cards")
-    left = season.action_cards_left(state)
-    return [
-        Choice(
-            msg(_("Enter the action card turned up")),
-            {"type": "action_card"},
-            fields=(
-                Field("card", _("Action card"), kind="choice", choices=action_card_choices(left)),
-            ),
-            group=group,
-        ),
-        _by_app(_("Let the app turn up the action cards"), "action_card", group),
-    ]
+    return _entered(
+        state,
+        seat,
+        {"type": "action_card"},
+        _("Enter the action card turned up"),
+        _("Let the app turn up the action cards"),
+        _("Action cards"),
+    )
 
 
 def _turn_order(state: State, seat: int) -> list[Choice]:
-    names = state["players"]
-    seats = tuple((place, name) for place, name in enumerate(names))
-    fields = tuple(
-        Field(f"pos_{place}", POSITION_LABELS[place - 1], kind="choice", choices=seats)
-        for place in range(1, len(names) + 1)
+    return _entered(
+        state,
+        seat,
+        {"type": "turn_order"},
+        _("Enter the order of the generals"),
+        _("Let the app draw the generals"),
+        _("Turn order"),
     )
-    group = _("Turn order")
-    return [
-        Choice(
-            msg(_("Enter the order of the generals")),
-            {"type": "turn_order"},
-            fields=fields,
-            group=group,
-        ),
-        _by_app(_("Let the app draw the generals"), "turn_order", group),
-    ]
 
 
 def _current_event(state: State, seat: int) -> list[Choice]:
-    group = _("Event cards")
-    return [
-        Choice(
-            msg(_("Enter the current event")),
-            {"type": "current_event"},
-            fields=(
-                Field(
-                    "event",
-                    _("Event card"),
-                    kind="choice",
-                    choices=event_choices(season.events_left(state)),
-                ),
-            ),
-            group=group,
-        ),
-        _by_app(_("Let the app draw the current event"), "current_event", group),
-    ]
+    return _entered(
+        state,
+        seat,
+        {"type": "current_event"},
+        _("Enter the current event"),
+        _("Let the app draw the current event"),
+        _("Event cards"),
+    )
 
 
 def _act(state: State, seat: int) -> list[Choice]:
@@ -523,20 +404,14 @@ def _protected_choices(state: State, seat: int, land: str, group: str) -> list[C
 
 
 def _hunger_draw(state: State, seat: int) -> list[Choice]:
-    group = _("Hunger revolt")
-    cards = winter.drawable_cards(state)
-    options = tuple(
-        (card, lands()[card].name if card != winter.BLANK else _("Blank card")) for card in cards
+    return _entered(
+        state,
+        seat,
+        {"type": "revolt_card"},
+        _("Enter the card drawn"),
+        _("Let the app draw the card"),
+        _("Hunger revolt"),
     )
-    return [
-        Choice(
-            msg(_("Enter the card drawn")),
-            {"type": "revolt_card"},
-            fields=(Field("card", _("Card"), kind="choice", choices=options),),
-            group=group,
-        ),
-        _by_app(_("Let the app draw the card"), "revolt_card", group),
-    ]
 
 
 def _board(state: State, seat: int) -> list[Choice]:
@@ -557,103 +432,4 @@ _BUILDERS = {
 }
 
 
-def _land_name(value: Any) -> str:
-    return lands()[value].name if isinstance(value, str) and value in lands() else str(value)
-
-
-def _count(value: Any) -> int:
-    """A number of the entry as a message's count; odd data (no number) takes the plural."""
-    return value if type(value) is int else 0
-
-
-def _event_name(value: Any) -> Any:
-    return event_short_label(value) if type(value) is int and value in EVENTS else str(value)
-
-
-def _card_name(value: Any) -> Any:
-    return ACTION_CARDS[value].label if value in ACTION_CARDS else str(value)
-
-
-def describe(action: Action) -> Msg:
-    """The log line: what was done and the land, card or cubes it concerns."""
-    kind = action.get("type")
-    by_app = action.get("by_app") is True
-    if kind == "drop":
-        if by_app:
-            return msg(_("The app simulated the tower"))
-        outs = [action.get(key) for key in sorted(k for k in action if k.startswith("out_"))]
-        armies = [str(value) for value in outs[:-1]] if "out_peasants" in action else []
-        return msg(
-            _("Cubes out of the tower: armies %(armies)s; peasants %(peasants)s"),
-            armies=" / ".join(armies),
-            peasants=action.get("out_peasants"),
-        )
-    if kind == "defend":
-        return msg(_("Armies defending: %(count)s"), count=action.get("count"))
-    if kind == "reveal_land":
-        if by_app:
-            return msg(_("The app turns up a land card"))
-        return msg(_("Turns up %(land)s"), land=_land_name(action.get("land")))
-    if kind == "refresh":
-        return msg(_("The face-up land cards go under the deck"))
-    if kind == "take":
-        if action.get("from") == "face_up" or not by_app:
-            return ngettext(
-                "Takes %(land)s and places %(armies)s army",
-                "Takes %(land)s and places %(armies)s armies",
-                _count(action.get("group")),
-                land=_land_name(action.get("land")),
-                armies=action.get("group"),
-            )
-        return ngettext(
-            "Takes the top card of the deck and places %(armies)s army",
-            "Takes the top card of the deck and places %(armies)s armies",
-            _count(action.get("group")),
-            armies=action.get("group"),
-        )
-    if kind == "events":
-        if by_app:
-            return msg(_("The year's event cards are drawn"))
-        return msg(
-            _("The year's event cards: %(cards)s"),
-            cards=", ".join(str(action.get(f"card_{place}")) for place in range(1, 5)),
-        )
-    if kind == "action_card":
-        if by_app:
-            return msg(_("An action card is turned up"))
-        return msg(_("Action card turned up: %(card)s"), card=_card_name(action.get("card")))
-    if kind == "turn_order":
-        return msg(_("The generals are drawn"))
-    if kind == "current_event":
-        if by_app:
-            return msg(_("The current event is drawn"))
-        return msg(_("Current event: %(event)s"), event=_event_name(action.get("event")))
-    if kind == "play":
-        land = action.get("land")
-        if land == season.BLANK:
-            return msg(_("Reveals a blank card"))
-        if land == season.EMPTY:
-            return msg(_("Has no card on this space"))
-        if action.get("to") and action.get("count"):
-            return msg(
-                _("Reveals %(land)s; armies sent to %(target)s: %(count)s"),
-                land=_land_name(land),
-                count=action.get("count"),
-                target=_land_name(action.get("to")),
-            )
-        return msg(_("Reveals %(land)s"), land=_land_name(land))
-    if kind == "land":
-        return msg(_("Enters %(land)s as it stands"), land=_land_name(action.get("land")))
-    if kind == "score_winter":
-        return msg(_("The winter is scored"))
-    if kind == "revolt_card":
-        if by_app:
-            return msg(_("A revolting land is drawn"))
-        card = action.get("card")
-        if card == winter.BLANK:
-            return msg(_("A blank card is drawn: no revolt"))
-        return msg(_("Revolting land drawn: %(land)s"), land=_land_name(card))
-    return msg(_("Unknown entry %(type)s"), type=str(kind))
-
-
-__all__ = ["EVENTS", "describe", "for_seat"]
+__all__ = ["for_seat"]

@@ -16,7 +16,6 @@ The state walks through these stages (``state["stage"]``):
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from games.base import (
@@ -31,12 +30,11 @@ from games.base import (
     Score,
     State,
     fresh,
-    int_arg,
     require,
     seat_arg,
-    seeded_random,
 )
 from games.i18n import Msg, _, msg
+from games.moves import Move
 from games.wallenstein import (
     actions,
     changes,
@@ -49,19 +47,17 @@ from games.wallenstein import (
     tower,
     turns,
     winter,
-    year,
 )
 from games.wallenstein.data import (
     ACTION_CARDS,
     EVENT_EFFECTS,
     EVENTS,
-    EVENTS_PER_YEAR,
     REGION_LABELS,
     REGIONS,
     SEASON_LABELS,
     lands,
 )
-from games.wallenstein.land_menu import land_choices
+from games.wallenstein.moves import MOVES, event_short_label
 
 
 class WallensteinGame(Game):
@@ -152,13 +148,12 @@ class WallensteinGame(Game):
         kind = action.get("type")
         if not isinstance(kind, str):
             raise IllegalAction(_("%(value)s is not possible now."), value=str(kind))
-        stage = state["stage"]
-        handler = _HANDLERS.get((stage, kind))
-        if handler is None:
+        move = MOVES.get(kind)
+        if move is None or not move.accepts(state["stage"]):
             raise IllegalAction(_("%(value)s is not possible now."), value=str(kind))
-        _refuse_unknown_keys(state, kind, action)
+        _refuse_unknown_keys(state, move, action)
         state["last_event"] = None  # a summary lasts until the next entry
-        handler(state, seat, action)
+        move.apply(state, seat, action)
         return state
 
     # -- scores and the end --------------------------------------------------------
@@ -242,7 +237,7 @@ class WallensteinGame(Game):
         if state["battle"] is not None:
             seen["going_in"] = tower.going_in(state)
         seen["year_events"] = [
-            {"number": number, "name": choices.event_short_label(number)}
+            {"number": number, "name": event_short_label(number)}
             for number in state["events"]["year"]
         ]
         seen["last_event"] = _shown_event(state)
@@ -253,114 +248,10 @@ class WallensteinGame(Game):
         return changes.between(before, after)
 
     def facts(self, action: Action, before: State | None = None) -> tuple[Field, ...]:
-        kind = action.get("type")
-        if (
-            kind == "drop"
-            and not action.get("by_app")
-            and before is not None
-            and before.get("stage") == "drop"
-            and before.get("battle") is not None
-        ):
-            # The entry's own limits; each box names its seat (name and colour).
-            return tuple(
-                replace(
-                    field,
-                    label=_seat_armies_label(int(field.key[4:])),
-                    seat=int(field.key[4:]),
-                )
-                if field.key[4:].isdigit()
-                else field
-                for field in choices.drop_fields(before)
-            )
-        if kind == "drop" and not action.get("by_app"):
-            seats = sorted(
-                int(key[4:]) for key in action if key.startswith("out_") and key[4:].isdigit()
-            )
-            return tuple(
-                Field(
-                    f"out_{seat}",
-                    _seat_armies_label(seat),
-                    low=0,
-                    seat=seat,
-                    help=msg(_("Players are numbered in seat order; cubes, 0 or more.")),
-                )
-                for seat in seats
-            ) + (
-                Field(
-                    "out_peasants",
-                    _("Peasants (green)"),
-                    low=0,
-                    help=msg(_("Green cubes that came out, 0 or more.")),
-                ),
-            )
-        if kind == "events" and not action.get("by_app"):
-            return tuple(
-                Field(
-                    f"card_{place}",
-                    msg(_("Event card %(place)s of 4"), place=place),
-                    kind="choice",
-                    choices=choices.event_choices(sorted(EVENTS)),
-                )
-                for place in range(1, EVENTS_PER_YEAR + 1)
-            )
-        if kind == "action_card" and not action.get("by_app"):
-            return (
-                Field(
-                    "card", _("Action card"), kind="choice", choices=choices.action_card_choices()
-                ),
-            )
-        if kind == "turn_order" and not action.get("by_app"):
-            seats = sorted(key for key in action if key.startswith("pos_"))
-            return tuple(
-                Field(
-                    key,
-                    choices.POSITION_LABELS[int(key[4:]) - 1],
-                    low=0,
-                    high=len(seats) - 1,
-                    help=msg(_("The player's number in seat order, counted from 0.")),
-                )
-                for key in seats
-                if key[4:].isdigit() and 1 <= int(key[4:]) <= len(choices.POSITION_LABELS)
-            )
-        if kind == "current_event" and not action.get("by_app"):
-            return (
-                Field(
-                    "event",
-                    _("Event card"),
-                    kind="choice",
-                    choices=choices.event_choices(sorted(EVENTS)),
-                ),
-            )
-        if (
-            kind in ("reveal_land", "take")
-            and not action.get("by_app")
-            and action.get("from") != "face_up"
-        ):
-            return (
-                Field(
-                    "land",
-                    _("Land card"),
-                    kind="choice",
-                    choices=land_choices(list(lands()), grouped=True),
-                ),
-            )
-        if kind == "revolt_card" and not action.get("by_app"):
-            return (
-                Field(
-                    "card",
-                    _("Land card"),
-                    kind="choice",
-                    choices=land_choices(list(lands()), grouped=True),
-                ),
-            )
-        return ()
+        return MOVES.facts(action, before)
 
     def describe(self, action: Action) -> Msg:
-        return choices.describe(action)
-
-
-def _seat_armies_label(seat: int) -> Msg:
-    return msg(_("Armies of player %(number)s that came out"), number=seat + 1)
+        return MOVES.describe(action)
 
 
 def _shown_event(state: State) -> dict[str, Any] | None:
@@ -379,140 +270,29 @@ def _shown_event(state: State) -> dict[str, Any] | None:
 
 # -- the fields each entry may carry ---------------------------------------------------------
 COMMON_KEYS = frozenset({"type", "seat", "seed"})
-APP_DRAWN = frozenset(
-    {
-        "drop",
-        "reveal_land",
-        "take",
-        "events",
-        "action_card",
-        "turn_order",
-        "current_event",
-        "revolt_card",
-    }
-)
 
 
-def allowed_keys(state: State, kind: str) -> frozenset[str]:
-    """The keys an entry of ``kind`` may have: a stray key means a malformed entry."""
-    count = len(state["players"])
-    fields: dict[str, tuple[str, ...]] = {
-        "drop": (*(f"out_{seat}" for seat in range(count)), "out_peasants"),
-        "defend": ("count",),
-        "reveal_land": ("land",),
-        "refresh": (),
-        "take": ("from", "land", "group"),
-        "events": tuple(f"card_{place}" for place in range(1, EVENTS_PER_YEAR + 1)),
-        "action_card": ("card",),
-        "turn_order": tuple(f"pos_{place}" for place in range(1, count + 1)),
-        "current_event": ("event",),
-        "play": ("land", "to", "count", "add"),
-        "revolt_card": ("card",),
-        "land": ("land", "owner", "buildings"),
-        "score_winter": (),
-    }
-    extra = ("by_app",) if kind in APP_DRAWN else ()
-    return COMMON_KEYS | frozenset(fields[kind]) | frozenset(extra)
+def allowed_keys(state: State, move: Move) -> frozenset[str]:
+    """The keys an entry may have: a stray key means a malformed entry. The counts and
+    places by seat (``out_3``, ``pos_4``) only for the seats of this table."""
+    seats = len(state["players"])
+
+    def at_the_table(key: str) -> bool:
+        kind, _sep, number = key.rpartition("_")
+        if not number.isdigit():
+            return True
+        return kind not in ("out", "pos") or int(number) < seats + (kind == "pos")
+
+    return COMMON_KEYS | frozenset(filter(at_the_table, move.keys()))
 
 
-def _refuse_unknown_keys(state: State, kind: str, action: Action) -> None:
-    unknown = sorted(str(key) for key in action if key not in allowed_keys(state, kind))
+def _refuse_unknown_keys(state: State, move: Move, action: Action) -> None:
+    unknown = sorted(str(key) for key in action if key not in allowed_keys(state, move))
     if unknown:
         raise IllegalAction(_("%(field)s is not a field of this entry."), field=unknown[0])
     if not isinstance(action.get("by_app", False), bool):
         raise IllegalAction(_("%(field)s must be yes or no."), field="by_app")
 
-
-# -- handlers: (stage, action type) -> change of the fresh state -------------------------
-def _drop(state: State, seat: int, action: Action) -> None:
-    count = len(state["players"])
-    if action.get("by_app") is True:
-        out = tower.simulate(state, seeded_random(action))
-    else:
-        out = {
-            "armies": [int_arg(action, f"out_{place}", 0, 10_000) for place in range(count)],
-            "peasants": int_arg(action, "out_peasants", 0, 10_000),
-        }
-    battle = tower.drop(state, out)
-    after = battle["after"]
-    if after == "fill":
-        if state["options"]["allocation"] == "draft":
-            setup.start_draft(state)
-        else:
-            year.start_year(state)
-    elif after == "action":
-        season.finish_turn(state)
-    elif after == "tax":
-        season.after_tax_revolt(state, battle)
-    else:
-        winter.revolt_fought(state, battle)
-        winter.next_revolt(state)
-
-
-def _defend(state: State, seat: int, action: Action) -> None:
-    land = state["lands"][state["battle"]["land"]]
-    tower.defend(state, int_arg(action, "count", 0, land["armies"]))
-
-
-def _reveal_land(state: State, seat: int, action: Action) -> None:
-    setup.reveal(state, action)
-
-
-def _refresh(state: State, seat: int, action: Action) -> None:
-    setup.refresh(state)
-
-
-def _take(state: State, seat: int, action: Action) -> None:
-    setup.take(state, seat, action)
-
-
-def _events(state: State, seat: int, action: Action) -> None:
-    season.enter_events(state, action)
-
-
-def _action_card(state: State, seat: int, action: Action) -> None:
-    season.reveal_action_card(state, action)
-
-
-def _turn_order(state: State, seat: int, action: Action) -> None:
-    season.set_turn_order(state, action)
-
-
-def _current_event(state: State, seat: int, action: Action) -> None:
-    season.set_current_event(state, action)
-
-
-def _play(state: State, seat: int, action: Action) -> None:
-    season.play(state, seat, action)
-
-
-def _revolt_card(state: State, seat: int, action: Action) -> None:
-    winter.draw(state, action)
-
-
-def _land(state: State, seat: int, action: Action) -> None:
-    score_only.enter_land(state, action)
-
-
-def _score_winter(state: State, seat: int, action: Action) -> None:
-    score_only.score_winter(state)
-
-
-_HANDLERS: dict[tuple[str, Any], Any] = {
-    ("drop", "drop"): _drop,
-    ("defend", "defend"): _defend,
-    ("draft", "reveal_land"): _reveal_land,
-    ("draft", "refresh"): _refresh,
-    ("draft", "take"): _take,
-    ("year_events", "events"): _events,
-    ("action_card", "action_card"): _action_card,
-    ("turn_order", "turn_order"): _turn_order,
-    ("current_event", "current_event"): _current_event,
-    ("act", "play"): _play,
-    ("hunger_draw", "revolt_card"): _revolt_card,
-    (score_only.STAGE, "land"): _land,
-    (score_only.STAGE, "score_winter"): _score_winter,
-}
 
 OPTIONS = (
     Option(

@@ -6,7 +6,7 @@ steps of a turn are measured in English, Czech and Russian (the page's language 
 then entered with a real tap: the first turn from the quarry, the busiest step (builds, an
 ability, the temple cards that end the turn, settling, travelling, migrating), the halving
 discard on the other phone and the temple cards after "End actions". Nothing is wider than the
-phone. With ``BABEL_FOLD_SHOTS`` set to a folder the Russian screens are saved there.
+phone. With ``BABEL_FOLD_SHOTS`` set to a folder the screens are saved there.
 """
 
 from __future__ import annotations
@@ -46,9 +46,22 @@ def start_table(page: Any, base_url: str) -> str:
     return page.locator(".join-qr figcaption a").get_attribute("href")
 
 
-def check_fold(phone: Any, step: str, committing: str = ENTRY) -> None:
+def lowest(phone: Any, selector: str) -> float:
+    """The bottom of the lowest element ``selector`` finds (the last of a kind in the list)."""
+    phone.locator(selector).first.wait_for(timeout=LIVE)
+    return float(
+        phone.evaluate(
+            "(s) => Math.max(...[...document.querySelectorAll(s)].map("
+            "(e) => e.getBoundingClientRect().bottom + window.scrollY))",
+            selector,
+        )
+    )
+
+
+def check_fold(phone: Any, step: str, committing: str = ENTRY, *lowest_of: str) -> None:
     """In each language the first entry button and the committing one end above 844 px, and
-    nothing is wider than the phone."""
+    so does the lowest of each of ``lowest_of`` (every travel, settle, migration, level); nothing
+    is wider than the phone."""
     phone.set_viewport_size({"width": WIDTH, "height": FOLD})
     for code in LANGUAGES:
         switch_language(phone, code)
@@ -56,10 +69,12 @@ def check_fold(phone: Any, step: str, committing: str = ENTRY) -> None:
         phone.evaluate("() => window.scrollTo(0, 0)")
         first, commit = bottom(phone, ENTRY), bottom(phone, committing)
         folder = os.environ.get("BABEL_FOLD_SHOTS")
-        if folder and code == "RU":
+        if folder:
             Path(folder).mkdir(parents=True, exist_ok=True)
-            phone.screenshot(path=f"{folder}/{step}-ru.png", full_page=True)
+            phone.screenshot(path=f"{folder}/{step}-{code.lower()}.png", full_page=True)
         assert first <= FOLD and commit <= FOLD, (step, code, first, commit)
+        for selector in lowest_of:
+            assert lowest(phone, selector) <= FOLD, (step, code, selector, lowest(phone, selector))
         assert widest(phone) <= WIDTH + 0.5, (step, code, widest(phone))
     switch_language(phone, "EN")
 
@@ -100,7 +115,10 @@ def test_first_and_committing_controls_above_the_fold(server: Any, phones: Any) 
     # -- Anna's second turn: the busiest step, then the halving discard on Ben's phone ----------
     assert actor([anna, ben], now) is anna
     anna.locator(action_form("ability", '"halve"')).wait_for(timeout=LIVE)
-    check_fold(anna, "busiest", PAIR)
+    # Issue 21: every settling and every travel on the first screen, whichever is tapped.
+    check_fold(
+        anna, "busiest", PAIR, action_form("settle") + " button", action_form("travel") + " button"
+    )
     now = press(anna, action_form("ability", '"halve"'))
     assert actor([anna, ben], now) is ben
     check_fold(ben, "discard")
@@ -113,7 +131,13 @@ def test_first_and_committing_controls_above_the_fold(server: Any, phones: Any) 
     anna.locator(action_form("end_actions")).wait_for(timeout=LIVE)
     press(anna, action_form("end_actions"))
     anna.locator(action_form("temple_card")).first.wait_for(timeout=LIVE)
-    check_fold(anna, "temple-cards")
+    check_fold(
+        anna,
+        "temple-cards",
+        ENTRY,
+        action_form("temple_card") + " button",
+        action_form("draw_temples", "by_app") + " button",
+    )
     press(anna, action_form("temple_card", '"level":2'))
     now = press(anna, action_form("temple_card", '"level":1'))
     assert actor([anna, ben], now) is ben

@@ -113,12 +113,14 @@ def test_bgg_record_names_the_start_player_and_first_plays(make_table, join):
     ] == [("Ben", "1", "0"), ("Cyril", "", "1")]
 
 
-def test_the_wallenstein_bgg_id_is_known_and_the_others_stay_unknown(monkeypatch):
-    """Only the id a public source confirmed (companion/players/README.md) is built in."""
-    assert bgg_id("wallenstein") == 3307
-    assert [bgg_id(slug) for slug in ("babel", "babylon", "stortebeker")] == [None] * 3
+def test_the_confirmed_bgg_ids_are_known_and_stortebeker_stays_unknown(monkeypatch):
+    """Only ids a public source confirmed (companion/players/README.md) are built in."""
+    assert [bgg_id(slug) for slug in ("babel", "babylon", "wallenstein")] == [986, 418354, 3307]
+    assert bgg_id("stortebeker") is None
     monkeypatch.setenv("COMPANION_BGG_ID_BABEL", "4242")
     assert bgg_id("babel") == 4242
+    monkeypatch.setenv("COMPANION_BGG_ID_STORTEBEKER", "777")
+    assert bgg_id("stortebeker") == 777
 
 
 def test_an_imported_play_shows_unknown_times_not_zero():

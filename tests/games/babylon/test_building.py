@@ -234,8 +234,11 @@ def test_unaffordable_floors_are_not_listed() -> None:
     """Only the floors the pillars allow are offered; with none, one greyed entry says why."""
     state = give_turn(in_play(), 0, singles=8)
     state = built(state, tile="stored", floor=1, supports=4)
-    floors = [c.action["floor"] for c in GAME.choices(state, 0) if c.action["type"] == "place_tile"]
-    assert floors == [1, 2]  # 4 singles left: floor 1, or floor 2 on singles
+    # One form for the tile; its floor field lists the floors (issue 21), the highest chosen.
+    (place,) = [c for c in GAME.choices(state, 0) if c.action["type"] == "place_tile"]
+    floor = next(f for f in place.fields if f.key == "floor")
+    assert [value for value, _ in floor.choices] == [1, 2]  # 4 singles: floor 1, or 2 on singles
+    assert floor.default == 2 and place.label["args"]["floor"] == 2 and place.echo == "floor"
     poor = give_turn(in_play(), 0, singles=1)
     place = [c for c in GAME.choices(poor, 0) if c.action["type"] == "place_tile"]
     assert len(place) == 2 and all(c.disabled is not None for c in place)  # taken and stored

@@ -62,7 +62,9 @@ def test_the_build_step_offers_floors_with_a_working_default() -> None:
     state = finish_turn(state, 0)
     state = give_turn(state, 0, singles=2, doubles=2)
     tiles = [c for c in GAME.choices(state, 0) if c.action["type"] == "place_tile"]
-    assert [c.action["floor"] for c in tiles] == [2, 2]  # the tile taken, the stored one
+    floors = [next(f for f in c.fields if f.key == "floor") for c in tiles]
+    # the tile taken, the stored one: floor 2 only
+    assert [[value for value, _ in f.choices] for f in floors] == [[2], [2]]
     for choice in tiles:
         action = {**choice.action}
         for field in choice.fields:

@@ -53,10 +53,12 @@ def test_the_phone_offers_only_placements_that_do_not_overlap() -> None:
     """Floor 2 is still offered (with a double pillar from two exchanged singles), but
     its default is a placement the engine accepts."""
     state = with_one_tile_on_floor_1(singles=4)
+    # One form per tile, its floor a field whose default is the highest floor (issue 21).
     floor_2 = [
         c
         for c in GAME.choices(state, 0)
-        if c.action.get("type") == "place_tile" and c.action.get("floor") == 2
+        if c.action.get("type") == "place_tile"
+        and any(f.key == "floor" and f.default == 2 for f in c.fields)
     ]
     assert floor_2 and floor_2[0].disabled is None
     action = {**floor_2[0].action, **{f.key: f.default for f in floor_2[0].fields}}
