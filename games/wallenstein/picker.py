@@ -1,10 +1,15 @@
-"""The move / attack picker of a phone: source, then target, then the count (issue 21).
+"""The move / attack picker of a phone: the source, then a target that commits (issue 21).
 
 The entries stay the ``choices`` of ``choices._act`` (one per source and target, today's
 action JSON); this module only tells the phone how to lay them out: the seat's sources
 grouped by region in the board's order, and for each source its targets with what the
 button needs to say (the land, its owner, move or attack). Church-peace-protected targets
 are among them, marked, so the phone greys them with the reason.
+
+The source is the land card revealed, so the phone shows one form per source: the count
+(all but one army, the rules' most, on a − n + stepper) and a button per target, which
+sends ``action`` completed with ``to`` and ``count``: the same entry as the (source,
+target) choice, in two taps (the source, the target) instead of three.
 """
 
 from __future__ import annotations
@@ -38,7 +43,17 @@ def _source(state: State, seat: int, land: str) -> dict[str, Any] | None:
         return None
     targets = {target: _target(state, seat, target, False) for target in open_}
     targets.update({target: _target(state, seat, target, True) for target in protected})
-    return {"id": land, "name": lands()[land].name, "armies": armies, "targets": targets}
+    return {
+        "id": land,
+        "name": lands()[land].name,
+        "armies": armies,
+        "targets": targets,
+        # The form's action before its target button and count complete it.
+        "action": {"type": "play", "land": land},
+        # The open target whose choice lends the form its count field and key (all the
+        # source's choices have the same count); None when church peace protects them all.
+        "first": min(open_, key=lambda target: lands()[target].name) if open_ else None,
+    }
 
 
 def picks_a_move(state: State, seat: int | None) -> bool:

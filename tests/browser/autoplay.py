@@ -18,7 +18,7 @@ from typing import Any
 class ChoiceForm:
     action: str
     values: dict[str, list[str]] = field(default_factory=dict)
-    text: str = ""  # the action JSON, to recognise the entry
+    text: str = ""  # the action JSON (and a committing button's value), to recognise the entry
 
     def has_inputs(self) -> bool:
         return any(key.startswith(("f.", "m.")) for key in self.values)
@@ -49,6 +49,13 @@ class _Forms(HTMLParser):
             self.form.values.setdefault(name, []).append(value)
             if name == "action":
                 self.form.text = value
+        elif tag == "button" and a.get("name", "").startswith("f."):
+            # A row of committing buttons, one per value (Wallenstein's move targets): the
+            # first one is tapped.
+            name = a["name"]
+            if name not in self.form.values:
+                self.form.values[name] = [a.get("value", "")]
+                self.form.text += f' "{name[2:]}": {a.get("value", "")}'
         elif tag == "select":
             self.select, self.select_first, self.select_chosen = a.get("name", ""), None, False
         elif tag == "option" and self.select:

@@ -1,4 +1,4 @@
-"""Issue 21: a move / attack as source, then target, then the count.
+"""Issue 21: a move / attack as the source, then a target that commits (its count before it).
 
 "Wallenstein move / attack. The step lists about 40 'source → target' cards ... not grouped by
 source." The picker is a layout of the same entries: every (source, target) it offers is a
@@ -9,6 +9,7 @@ army can leave ("alespoň jedna armáda musí zůstat") is not a source but is s
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from typing import Any
@@ -122,12 +123,32 @@ def test_no_picker_off_turn_or_for_another_card() -> None:
     assert GAME.view(state, B)["picker"] is None
 
 
+def _sent_moves(page: str) -> dict[tuple[str, str], dict[str, Any]]:
+    """Each (source, target) the page's move forms can send, with the whole entry sent: the
+    form's action completed with its target button's ``to`` and the count it shows."""
+    found = {}
+    for form in re.findall(r'<form [^>]*class="choice w-move">.*?</form>', page, re.S):
+        value = re.search(r'name="action" value="([^"]*)"', form)
+        count = re.search(r'name="f.count"[^>]*value="(\d+)"', form)
+        assert value is not None and count is not None
+        action = json.loads(html.unescape(value.group(1)))
+        for target in re.findall(r'name="f.to" value="([^"]*)"', form):
+            entry = {
+                **action,
+                "to": json.loads(html.unescape(target)),
+                "count": int(count.group(1)),
+            }
+            found[(entry["land"], entry["to"])] = entry
+    return found
+
+
 @pytest.mark.django_db(transaction=True)
 def test_the_phone_sends_the_choices_action_and_greys_the_protected_attack(
     make_table: Any, join: Any
 ) -> None:
-    """The rendered picker: one form per (source, target), its action the choice's own JSON;
-    the church-protected attack a greyed line with the reason, no form."""
+    """The rendered picker: one form per source, a committing button per target; what a
+    target sends is the (source, target) choice's own action with its suggested count (all
+    but one army); the church-protected attack a greyed line with the reason, no button."""
     table, _host = make_table("wallenstein", players=3, allocation="fixed")
     phones = [join(table, seat, name) for seat, name in enumerate(("Anna", "Boris", "Cyril"))]
     state = _move_season(11)
@@ -135,25 +156,19 @@ def test_the_phone_sends_the_choices_action_and_greys_the_protected_attack(
     table.state = state
     table.save()
     page = phones[A].page().content.decode()
-    sent = {
-        (action["land"], action["to"])
-        for action in (
-            json.loads(value.replace("&quot;", '"'))
-            for value in re.findall(r'name="action" value="([^"]*)"', page)
-        )
-        if "to" in action
-    }
+    sent = _sent_moves(page)
     allowed = {
-        (c.action["land"], c.action["to"])
+        (c.action["land"], c.action["to"]): {**c.action, "count": c.fields[0].default}
         for c in GAME.choices(state, A)
         if "to" in c.action and c.disabled is None
     }
     assert sent == allowed and ("passau", "boehmen") not in sent
     greyed = re.search(r'<div class="w-tgt disabled" data-land="boehmen">.*?</div>', page, re.S)
     assert greyed is not None and "Church peace" in greyed.group(0)
-    assert page.count('class="w-src"') == len(
-        [s for r in picker.move_picker(state, A)["regions"] for s in r["sources"]]
-    )
+    sources = [s for r in picker.move_picker(state, A)["regions"] for s in r["sources"]]
+    assert page.count('class="w-src"') == len(sources)
+    # One form per source with an open target: the count is the source's, set once.
+    assert page.count('class="choice w-move"') == len([s for s in sources if s["first"]])
     # Another phone (not on turn) has no picker.
     assert 'class="w-picker"' not in phones[B].page().content.decode()
 
@@ -166,3 +181,65 @@ def test_the_seat_picking_a_move_has_a_view_of_its_own() -> None:
     assert GAME.view(state, A)["picker"] is not None
     others = [seat for seat in (B, C) if GAME.view(state, seat)["picker"] is None]
     assert {GAME.view_key(state, seat) for seat in others} <= {GAME.view_key(state, None)}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_with_no_source_the_lands_set_aside_are_shown_open(make_table: Any, join: Any) -> None:
+    """A move card where no army can leave any land ("alespoň jedna armáda musí zůstat"):
+    revealing a land is all there is, so the list is not hidden behind a tap."""
+    table, _host = make_table("wallenstein", players=3, allocation="fixed")
+    phones = [join(table, seat, name) for seat, name in enumerate(("Anna", "Boris", "Cyril"))]
+    state = _move_season()
+    for land in season.playable_lands(state, A):
+        state = clear_land(state, land, A, 1)
+    table.state = state
+    table.save()
+    page = phones[A].page().content.decode()
+    assert '<details class="w-aside" open>' in page
+    shown = {
+        json.loads(html.unescape(value))["land"]
+        for form in re.findall(r'<form [^>]*class="choice w-play">.*?</form>', page, re.S)
+        for value in re.findall(r'name="action" value="([^"]*)"', form)
+    }
+    assert set(season.playable_lands(state, A)) <= shown
+    assert 'class="choice w-move"' not in page
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_reinforcement_is_one_tap_per_land_and_the_move_set_aside(
+    make_table: Any, join: Any
+) -> None:
+    """Reinforce ("po zaplacení jednoho zlata umístit do země jednu armádu ... může přemístit
+    armády ... do sousední vlastní země"): each land card is one button that sends what its
+    full form sends untouched (the army, no armies moved); the full forms, to move as well,
+    lie in a disclosure under the list."""
+    table, _host = make_table("wallenstein", players=3, allocation="fixed")
+    phones = [join(table, seat, name) for seat, name in enumerate(("Anna", "Boris", "Cyril"))]
+    state = in_season(cards=["reinforce"])
+    table.state = state
+    table.save()
+    page = phones[A].page().content.decode()
+    quick = {}
+    for form in re.findall(r'<form [^>]*class="choice w-play">.*?</form>', page, re.S):
+        value = re.search(r'name="action" value="([^"]*)"', form)
+        assert value is not None
+        sent = json.loads(html.unescape(value.group(1)))
+        for key, raw in re.findall(r'name="f\.(\w+)" value="([^"]*)"', form):
+            sent[key] = json.loads(html.unescape(raw))
+        quick[sent["land"]] = sent
+    full = {c.action["land"]: c for c in GAME.choices(state, A) if c.fields}
+    assert full and set(full) <= set(quick)
+    for land, choice in full.items():
+        untouched = {
+            field.key: field.default if field.default is not None else field.choices[0][0]
+            for field in choice.fields
+        }
+        assert quick[land] == {**choice.action, **untouched}
+        assert quick[land].get("count") == 0  # no armies moved
+    start = page.index('<details class="w-aside w-more">')
+    more = page[start : page.index("</section>", start)]
+    # One land at a time: a disclosure per land, its full form inside.
+    assert more.count('<details class="w-rf"') == len(full)
+    assert more.count('name="f.count"') == len(
+        [c for c in full.values() if any(f.key == "count" for f in c.fields)]
+    )
