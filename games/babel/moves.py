@@ -103,6 +103,7 @@ MOVES = Moves(
             (Line(_("Enters the starting hand")),),
             actions.deal,
             carried=frozenset({"by_app"}),
+            group=_("Starting hand"),
         ),
         Move(
             "deal_card",
@@ -123,6 +124,7 @@ MOVES = Moves(
             ),
             actions.draw,
             carried=frozenset({"by_app"}),
+            group=_("Draw"),
         ),
         Move(
             "draw_card",
