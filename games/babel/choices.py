@@ -90,14 +90,11 @@ def by_app(label: Msg, kind: str) -> Choice:
 
 
 def app_temples(count: int) -> Choice:
-    return by_app(
-        ngettext(
-            "Let the app draw %(count)s temple card",
-            "Let the app draw %(count)s temple cards",
-            count,
-        ),
-        "draw_temples",
+    """The app turning up ``count`` temple cards."""
+    let = ngettext(
+        "Let the app draw %(count)s temple card", "Let the app draw %(count)s temple cards", count
     )
+    return by_app(let, "draw_temples")
 
 
 def noted(result: list[Choice], note: Msg) -> list[Choice]:
@@ -165,11 +162,8 @@ def action_choices(game: Game, where: Where) -> list[Choice]:
     # The settling and travelling buttons next (a row each on the phone, phone_choices.html),
     # then the end of the turn (the temple cards' one tap), within a phone's first screen.
     for nation in NATIONS if place != QUARRY else ():
-        label = msg(
-            _("Settle a card of the %(nation)s in %(city)s"),
-            nation=NATION_NAMES[nation],
-            city=CITY_NAMES[place],
-        )
+        text = _("Settle a card of the %(nation)s in %(city)s")
+        label = msg(text, nation=NATION_NAMES[nation], city=CITY_NAMES[place])
         settle = offer(game, where, label, {"type": "settle", "nation": nation})
         result += [settle] if settle.disabled is None else []
     travels = buttons(game, MOVES["travel"], where, "nation")
@@ -189,20 +183,18 @@ def closing(game: Game, where: Where, offered: list[Choice]) -> list[Choice]:
     state, seat = where.state, where.seat
     if state["hand_sizes"][seat] > 1 or not state.get("app_temples", [False] * 2)[seat]:
         return offered
+    last = msg(_("Your last action: the app then draws your temple cards, as last turn."))
     result, plain = [], []
     for choice in offered:
         if choice.disabled is None and last_action(game, where, choice):
             action = {**choice.action, "app_temples": True}
             label = msg(_("%(entry)s and end the turn"), entry=choice.label)
-            note = None if plain else msg(CLOSING_NOTE)
-            result.append(replace(choice, label=label, action=action, note=note or choice.note))
+            note = choice.note if plain else last  # once, above the first of them
+            result.append(replace(choice, label=label, action=action, note=note))
             plain.append(replace(choice, style="secondary"))
         else:
             result.append(choice)
     return result + plain
-
-
-CLOSING_NOTE = _("Your last action: the app then draws your temple cards, as last turn.")
 
 
 def last_action(game: Game, where: Where, choice: Choice) -> bool:
@@ -213,8 +205,7 @@ def last_action(game: Game, where: Where, choice: Choice) -> bool:
     if choice.action["type"] not in ACTIONS_OF_A_TURN or None in values.values():
         return False
     try:
-        action = {**choice.action, **values, "seat": where.seat, "seed": 0}
-        after = game.apply(where.state, action)
+        after = game.apply(where.state, {**choice.action, **values, "seat": where.seat, "seed": 0})
     except IllegalAction:
         return False
     there = Where(after, where.seat)
@@ -265,18 +256,15 @@ def temple_after_actions(game: Game, where: Where) -> list[Choice]:
 
 def build_choices(game: Game, where: Where) -> list[Choice]:
     state, seat = where.state, where.seat
-    result = []
-    if state["start_card"][seat]:
-        label = msg(_("Build level 1 from your starting card"))
-        result.append(
-            offer(game, where, label, {"type": "build", "source": SOURCE_START, "level": 1})
-        )
+    start = msg(_("Build level 1 from your starting card"))
+    sources = [(SOURCE_START, 1, start)] if state["start_card"][seat] else []
     for source, level, player in row_tops(state):
         label = msg(_("Build level %(level)s from %(player)s's row"), level=level, player=player)
-        result.append(
-            offer(game, where, label, {"type": "build", "source": source, "level": level})
-        )
-    return result
+        sources.append((source, level, label))
+    return [
+        offer(game, where, label, {"type": "build", "source": source, "level": level})
+        for source, level, label in sources
+    ]
 
 
 def row_tops(state: State) -> list[tuple[str, int, str]]:
@@ -288,48 +276,37 @@ def row_tops(state: State) -> list[tuple[str, int, str]]:
 def run_fields(cards: list[str], nation: str) -> tuple[Field, ...]:
     """With several runs of ``nation``, which one pays the card (they differ in place)."""
     (field,) = MOVES["ability"].form(None, {}, ask=("run",))
+    text = _("Cards %(first)s to %(last)s of your row")
     runs = tuple(
-        (found["start"], msg(RUN, first=found["start"] + 1, last=found["start"] + found["length"]))
-        for found in usable_runs(cards, nation)
+        (run["start"], msg(text, first=run["start"] + 1, last=run["start"] + run["length"]))
+        for run in usable_runs(cards, nation)
     )
     if len(runs) < 2:
         return ()
     return (replace(field, kind="choice", low=None, high=None, choices=runs),)
 
 
-RUN = _("Cards %(first)s to %(last)s of your row")
-
-
 def own_power_note(state: State, seat: int, place: str, nation: str) -> Msg | None:
     """What the nation's own power would do here, named card by card."""
     other = opponent(seat)
-    name = state["players"][other]
-    theirs = row(state, other, place)
+    player, theirs = state["players"][other], row(state, other, place)
     stack = state["cities"][place]["temples"][other]
     if nation == "assyrians" and stack:
-        return msg(
-            _("%(player)s's temple here (height %(height)s) goes back on the temple deck."),
-            player=name,
-            height=stack[-1],
-        )
+        text = _("%(player)s's temple here (height %(height)s) goes back on the temple deck.")
+        return msg(text, player=player, height=stack[-1])
     if nation == "hittites" and stack:
-        return msg(
-            _("Level %(level)s moves from %(player)s's temple onto yours."),
-            level=stack[-1],
-            player=name,
-        )
+        text = _("Level %(level)s moves from %(player)s's temple onto yours.")
+        return msg(text, level=stack[-1], player=player)
     if nation == "sumerians" and theirs:
         whole = state["options"][OPT_SUMERIANS] == SUMERIANS_NATION
-        taken = opponent_trailing_cards(theirs, whole)
-        return msg(
-            _("%(count)s × %(nation)s from %(player)s's row join the end of yours."),
-            count=len(taken),
-            nation=NATION_NAMES[theirs[-1]],
-            player=name,
-        )
+        taken = len(opponent_trailing_cards(theirs, whole))
+        text = _("%(count)s × %(nation)s from %(player)s's row join the end of yours.")
+        return msg(text, count=taken, nation=NATION_NAMES[theirs[-1]], player=player)
     return None
 
 
+# The abilities' buttons: the halving every nation has, and three nations' own powers.
+HALVE = _("Three %(nation)s: the opponent discards half their hand")
 OWN_POWER_LABELS = {
     "assyrians": _("Assyrians: destroy the opponent's temple here"),
     "hittites": _("Hittites: steal the top level of the opponent's temple here"),
@@ -349,26 +326,16 @@ def ability_choices(game: Game, where: Where) -> list[Choice]:
             result.append(medes_choice(where, own, runs))
         elif nation == "persians":
             for source, level, player in row_tops(state):
-                label = msg(
-                    _("Persians: skip a level, build level %(level)s from %(player)s's row"),
-                    level=level,
-                    player=player,
-                )
+                text = _("Persians: skip a level, build level %(level)s from %(player)s's row")
+                label = msg(text, level=level, player=player)
                 result.append(offer(game, where, label, {**own, "source": source}, fields=runs))
         elif nation in OWN_POWER_LABELS:
             note = own_power_note(state, seat, place, nation)
             label = msg(OWN_POWER_LABELS[nation])
             result.append(offer(game, where, label, own, fields=runs, note=note))
-        note = msg(
-            _("%(player)s's nation cards in hand: %(hand)s; %(kept)s stay."),
-            player=state["players"][other],
-            hand=hand,
-            kept=hand - hand // 2,
-        )
-        label = msg(
-            _("Three %(nation)s: the opponent discards half their hand"),
-            nation=NATION_NAMES[nation],
-        )
+        text = _("%(player)s's nation cards in hand: %(hand)s; %(kept)s stay.")
+        note = msg(text, player=state["players"][other], hand=hand, kept=hand - hand // 2)
+        label = msg(HALVE, nation=NATION_NAMES[nation])
         halve = {**own, "power": POWER_HALVE}
         result.append(offer(game, where, label, halve, fields=runs, note=note))
     return result
@@ -386,11 +353,8 @@ def medes_choice(where: Where, own: Action, runs: tuple[Field, ...]) -> Choice:
         for nation in NATIONS
         if nation in theirs
     )
-    note = msg(
-        _("%(player)s discards every card of that nation in %(city)s."),
-        player=state["players"][other],
-        city=CITY_NAMES[place],
-    )
+    text = _("%(player)s discards every card of that nation in %(city)s.")
+    note = msg(text, player=state["players"][other], city=CITY_NAMES[place])
     label = msg(_("Medes: the opponent discards one nation here"))
     return entry(label, own, fields=(replace(target, choices=targets), *runs), note=note)
 
@@ -402,17 +366,16 @@ def migrate_choices(game: Game, where: Where) -> list[Choice]:
     if state["migrated"] or not origins:
         # Greyed with the engine's reason: migrated already, or no settlement of three cards.
         return [offer(game, where, msg(_("Migrate the last three cards")), {"type": "migrate"})]
-    (target,) = MOVES["migrate"].form(where, {"type": "migrate"}, ask=("target",))
     result = []
     for origin in origins:
         moving = (NATION_NAMES[nation] for nation in row(state, seat, origin)[-3:])
         note = msg(MOVING, **dict(zip(("first", "second", "third"), moving, strict=True)))
-        others = tuple(option for option in target.choices if option[0] != origin)
         # Most often to where the figure stands (to build there): that city is preselected.
-        towards = next((c for c, _n in others if c == state["figures"][seat]), others[0][0])
+        towards = next(c for c in (state["figures"][seat], *NATIONS) if c not in (origin, QUARRY))
         label = msg(_("Migrate the last three cards from %(city)s"), city=CITY_NAMES[origin])
-        fields = (replace(target, choices=others, default=towards),)
-        result.append(entry(label, {"type": "migrate", "origin": origin}, fields=fields, note=note))
+        action = {"type": "migrate", "origin": origin}
+        fields = MOVES["migrate"].form(where, action, defaults={"target": towards})
+        result.append(entry(label, action, fields=fields, note=note))
     return result
 
 
@@ -428,23 +391,15 @@ def temple_choices(game: Game, where: Where) -> list[Choice]:
     if not pending and len(known) == count:
         action: Action = {"type": "draw_temples", **dict(zip(LEVEL_KEYS, known, strict=False))}
         return [entry(msg(_("Draw the known temple cards")), action)]
-    unknown = temple_deck_unknown(state)
-    for level in pending[len(known) :]:
-        unknown[level] -= 1
-    levels = ", ".join(str(level) for level in LEVELS if unknown[level] > 0)
+    levels = buttons(game, MOVES["temple_card"], where, "level")
     if pending:
-        note = msg(
-            _("First card drawn: level %(level)s. Tap the level of the second card."),
-            level=pending[0],
-        )
+        second = _("First card drawn: level %(level)s. Tap the level of the second card.")
         app = by_app(msg(_("Let the app draw the second temple card")), "draw_temples")
-    else:
-        note = msg(_("The deck can still hold: %(levels)s."), levels=levels)
-        if known:
-            note = msg(
-                _("The first card is known: level %(known)s. The deck can still hold: %(levels)s."),
-                known=known[0],
-                levels=levels,
-            )
-        app = app_temples(count)
-    return [*noted(buttons(game, MOVES["temple_card"], where, "level"), note), app]
+        return [*noted(levels, msg(second, level=pending[0])), app]
+    unknown = temple_deck_unknown(state)
+    held = ", ".join(str(level) for level in LEVELS if unknown[level] > 0)
+    note = msg(_("The deck can still hold: %(levels)s."), levels=held)
+    if known:
+        first = _("The first card is known: level %(known)s. The deck can still hold: %(levels)s.")
+        note = msg(first, known=known[0], levels=held)
+    return [*noted(levels, note), app_temples(count)]
