@@ -10,6 +10,7 @@ notes that say what a tap will do.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from games.babel.abilities import opponent_trailing_cards, usable_runs
 from games.babel.constants import (
@@ -72,19 +73,28 @@ def choices(game: Game, state: State, seat: int) -> list[Choice]:
     return temple_choices(game, where) if stage == STAGE_TEMPLE else []
 
 
-def offer(
-    game: Game,
-    where: Where,
-    label: Msg,
-    action: Action,
-    fields: tuple[Field, ...] = (),
-    note: Msg | None = None,
-) -> Choice:
-    """One choice of a declared entry, in its group, greyed with the engine's reason (its
-    fields, such as the run an ability uses, do not change whether it is possible)."""
-    reason = refusal(game, where.state, where.seat, action)
-    group = MOVES[action["type"]].group
-    return Choice(label, action, fields=fields, disabled=reason, group=group, note=note)
+def entry(label: Msg, action: Action, **extra: Any) -> Choice:
+    """A choice of a declared entry, in its type's group."""
+    return Choice(label, action, group=MOVES[action["type"]].group, **extra)
+
+
+def offer(game: Game, where: Where, label: Msg, action: Action, **extra: Any) -> Choice:
+    """A choice greyed with the engine's reason (its fields, such as the run an ability
+    uses, do not change whether it is possible)."""
+    return entry(label, action, disabled=refusal(game, where.state, where.seat, action), **extra)
+
+
+def by_app(label: Msg, kind: str) -> Choice:
+    """The app drawing the cards of a ``kind`` entry: one tap, below the cards entered."""
+    return entry(label, {"type": kind, "by_app": True}, style="secondary")
+
+
+def app_temples(count: int) -> Choice:
+    """The app turning up ``count`` temple cards."""
+    let = ngettext(
+        "Let the app draw %(count)s temple card", "Let the app draw %(count)s temple cards", count
+    )
+    return by_app(let, "draw_temples")
 
 
 def noted(result: list[Choice], note: Msg) -> list[Choice]:
@@ -117,17 +127,13 @@ DRAW_PROGRESS: tuple[str, ...] = (
 
 
 def nation_draw(game: Game, where: Where, kind: str, wanted: int) -> list[Choice]:
-    """One tap per card: a button per nation (hand tracking), or one tap for the whole draw."""
+    """One tap per card, a button per nation, or one tap for the app's draw. Only a tracked
+    hand gets here: untracked, the stage of the deal is skipped and the draw is implied."""
     so_far = drawing(where.state, where.seat)
     count = nation_draw_count(where.state, wanted - len(so_far))
-    one_card = MOVES[f"{kind}_card"]
     if count == 0:
         # The deck and the discard pile are both empty: the draw takes nothing.
-        label = msg(_("No nation card is left to draw: go on"))
-        return [Choice(label, {"type": kind}, group=one_card.group)]
-    if not is_tracked(where.state):
-        label = ngettext("I drew %(count)s nation card", "I drew %(count)s nation cards", count)
-        return [Choice(label, {"type": kind}, group=one_card.group)]
+        return [entry(msg(_("No nation card is left to draw: go on")), {"type": kind})]
     names = {f"card{index}": NATION_NAMES[nation] for index, nation in enumerate(so_far, 1)}
     progress = msg(
         DRAW_PROGRESS[len(so_far)], number=len(so_far) + 1, count=len(so_far) + count, **names
@@ -135,10 +141,8 @@ def nation_draw(game: Game, where: Where, kind: str, wanted: int) -> list[Choice
     let = ngettext(
         "Let the app draw %(count)s nation card", "Let the app draw %(count)s nation cards", count
     )
-    return [
-        *noted(buttons(game, one_card, where, "nation"), progress),
-        Choice(let, {"type": kind, "by_app": True}, group=one_card.group, style="secondary"),
-    ]
+    cards = buttons(game, MOVES[f"{kind}_card"], where, "nation")
+    return [*noted(cards, progress), by_app(let, kind)]
 
 
 def discard_choices(game: Game, where: Where) -> list[Choice]:
@@ -158,7 +162,8 @@ def action_choices(game: Game, where: Where) -> list[Choice]:
     # The settling and travelling buttons next (a row each on the phone, phone_choices.html),
     # then the end of the turn (the temple cards' one tap), within a phone's first screen.
     for nation in NATIONS if place != QUARRY else ():
-        label = msg(SETTLE, nation=NATION_NAMES[nation], city=CITY_NAMES[place])
+        text = _("Settle a card of the %(nation)s in %(city)s")
+        label = msg(text, nation=NATION_NAMES[nation], city=CITY_NAMES[place])
         settle = offer(game, where, label, {"type": "settle", "nation": nation})
         result += [settle] if settle.disabled is None else []
     travels = buttons(game, MOVES["travel"], where, "nation")
@@ -178,20 +183,18 @@ def closing(game: Game, where: Where, offered: list[Choice]) -> list[Choice]:
     state, seat = where.state, where.seat
     if state["hand_sizes"][seat] > 1 or not state.get("app_temples", [False] * 2)[seat]:
         return offered
+    last = msg(_("Your last action: the app then draws your temple cards, as last turn."))
     result, plain = [], []
     for choice in offered:
         if choice.disabled is None and last_action(game, where, choice):
             action = {**choice.action, "app_temples": True}
-            label, note = msg(CLOSING, entry=choice.label), None if plain else msg(CLOSING_NOTE)
-            result.append(replace(choice, label=label, action=action, note=note or choice.note))
+            label = msg(_("%(entry)s and end the turn"), entry=choice.label)
+            note = choice.note if plain else last  # once, above the first of them
+            result.append(replace(choice, label=label, action=action, note=note))
             plain.append(replace(choice, style="secondary"))
         else:
             result.append(choice)
     return result + plain
-
-
-CLOSING = _("%(entry)s and end the turn")
-CLOSING_NOTE = _("Your last action: the app then draws your temple cards, as last turn.")
 
 
 def last_action(game: Game, where: Where, choice: Choice) -> bool:
@@ -202,8 +205,7 @@ def last_action(game: Game, where: Where, choice: Choice) -> bool:
     if choice.action["type"] not in ACTIONS_OF_A_TURN or None in values.values():
         return False
     try:
-        action = {**choice.action, **values, "seat": where.seat, "seed": 0}
-        after = game.apply(where.state, action)
+        after = game.apply(where.state, {**choice.action, **values, "seat": where.seat, "seed": 0})
     except IllegalAction:
         return False
     there = Where(after, where.seat)
@@ -215,9 +217,6 @@ def last_action(game: Game, where: Where, choice: Choice) -> bool:
     if after["figures"][where.seat] != QUARRY:
         later += build_choices(game, there) + ability_choices(game, there)
     return all(other.disabled is not None for other in later)
-
-
-SETTLE = _("Settle a card of the %(nation)s in %(city)s")
 
 
 def end_choices(game: Game, where: Where) -> list[Choice]:
@@ -233,59 +232,53 @@ def end_choices(game: Game, where: Where) -> list[Choice]:
 
 
 def temple_after_actions(game: Game, where: Where) -> list[Choice]:
-    """The temple cards' buttons already during the actions: a temple entry ends them
-    (implied.py), which saves the tap on "End actions". Two unknown cards are one tap: the
-    pair of levels turned up (the higher is laid first whatever the order)."""
+    """The temple cards' buttons already during the actions, in the group of their end: a
+    temple entry ends them (implied.py), which saves the tap on "End actions". Two unknown
+    cards are one tap: the pair of levels turned up (the higher is laid first whatever the
+    order)."""
     ended = Where({**fresh(where.state), "stage": STAGE_TEMPLE}, where.seat)
-    group = MOVES["end_actions"].group
     if temple_draw_count(ended.state, 2) < 2 or ended.state["temple_deck"]["top"]:
-        found = [replace(choice, group=group) for choice in temple_choices(game, ended)]
+        found = temple_choices(game, ended)
         note = msg(_("Turn up the temple cards: the first one you enter ends your actions."))
-        return noted(found, note)
-    pairs: list[Choice] = []
-    for first in reversed(LEVELS):
-        for second in reversed(LEVELS[:first]):
-            action: Action = {"type": "draw_temples", "first": first, "second": second}
-            if refusal(game, ended.state, ended.seat, action) is None:
-                label = msg(_("%(first)s + %(second)s"), first=first, second=second)
-                pairs.append(Choice(label, action, group=group, style="pair"))
-    note = msg(_("Turn up two temple cards and tap their levels: this ends your actions."))
-    let = ngettext(
-        "Let the app draw %(count)s temple card", "Let the app draw %(count)s temple cards", 2
-    )
-    app = Choice(let, {"type": "draw_temples", "by_app": True}, group=group, style="secondary")
-    return noted([*pairs, app], note)
+    else:
+        found = []
+        for first in reversed(LEVELS):
+            for second in reversed(LEVELS[:first]):
+                pair: Action = {"type": "draw_temples", "first": first, "second": second}
+                if refusal(game, ended.state, ended.seat, pair) is None:
+                    label = msg(_("%(first)s + %(second)s"), first=first, second=second)
+                    found.append(entry(label, pair, style="pair"))
+        found.append(app_temples(2))
+        note = msg(_("Turn up two temple cards and tap their levels: this ends your actions."))
+    group = MOVES["end_actions"].group
+    return noted([replace(choice, group=group) for choice in found], note)
 
 
 def build_choices(game: Game, where: Where) -> list[Choice]:
     state, seat = where.state, where.seat
-    result: list[Choice] = []
-    for source in (SOURCE_START, *ROW_SOURCES):
-        if source == SOURCE_START:
-            if not state["start_card"][seat]:
-                continue
-            level, label = 1, msg(_("Build level 1 from your starting card"))
-        else:
-            owner = ROW_SOURCES.index(source)
-            if not state["temple_rows"][owner]:
-                continue
-            level = state["temple_rows"][owner][-1]
-            label = msg(
-                _("Build level %(level)s from %(player)s's row"),
-                level=level,
-                player=state["players"][owner],
-            )
-        result.append(
-            offer(game, where, label, {"type": "build", "source": source, "level": level})
-        )
-    return result
+    start = msg(_("Build level 1 from your starting card"))
+    sources = [(SOURCE_START, 1, start)] if state["start_card"][seat] else []
+    for source, level, player in row_tops(state):
+        label = msg(_("Build level %(level)s from %(player)s's row"), level=level, player=player)
+        sources.append((source, level, label))
+    return [
+        offer(game, where, label, {"type": "build", "source": source, "level": level})
+        for source, level, label in sources
+    ]
+
+
+def row_tops(state: State) -> list[tuple[str, int, str]]:
+    """The temple rows that hold cards: their source, top level and owner's name."""
+    rows = zip(ROW_SOURCES, state["temple_rows"], state["players"], strict=True)
+    return [(source, cards[-1], player) for source, cards, player in rows if cards]
 
 
 def run_fields(cards: list[str], nation: str) -> tuple[Field, ...]:
     """With several runs of ``nation``, which one pays the card (they differ in place)."""
     (field,) = MOVES["ability"].form(None, {}, ask=("run",))
+    text = _("Cards %(first)s to %(last)s of your row")
     runs = tuple(
-        (run["start"], msg(RUN, first=run["start"] + 1, last=run["start"] + run["length"]))
+        (run["start"], msg(text, first=run["start"] + 1, last=run["start"] + run["length"]))
         for run in usable_runs(cards, nation)
     )
     if len(runs) < 2:
@@ -293,39 +286,27 @@ def run_fields(cards: list[str], nation: str) -> tuple[Field, ...]:
     return (replace(field, kind="choice", low=None, high=None, choices=runs),)
 
 
-RUN = _("Cards %(first)s to %(last)s of your row")
-
-
 def own_power_note(state: State, seat: int, place: str, nation: str) -> Msg | None:
     """What the nation's own power would do here, named card by card."""
     other = opponent(seat)
-    name = state["players"][other]
-    theirs = row(state, other, place)
+    player, theirs = state["players"][other], row(state, other, place)
     stack = state["cities"][place]["temples"][other]
     if nation == "assyrians" and stack:
-        return msg(
-            _("%(player)s's temple here (height %(height)s) goes back on the temple deck."),
-            player=name,
-            height=stack[-1],
-        )
+        text = _("%(player)s's temple here (height %(height)s) goes back on the temple deck.")
+        return msg(text, player=player, height=stack[-1])
     if nation == "hittites" and stack:
-        return msg(
-            _("Level %(level)s moves from %(player)s's temple onto yours."),
-            level=stack[-1],
-            player=name,
-        )
+        text = _("Level %(level)s moves from %(player)s's temple onto yours.")
+        return msg(text, level=stack[-1], player=player)
     if nation == "sumerians" and theirs:
         whole = state["options"][OPT_SUMERIANS] == SUMERIANS_NATION
-        taken = opponent_trailing_cards(theirs, whole)
-        return msg(
-            _("%(count)s × %(nation)s from %(player)s's row join the end of yours."),
-            count=len(taken),
-            nation=NATION_NAMES[theirs[-1]],
-            player=name,
-        )
+        taken = len(opponent_trailing_cards(theirs, whole))
+        text = _("%(count)s × %(nation)s from %(player)s's row join the end of yours.")
+        return msg(text, count=taken, nation=NATION_NAMES[theirs[-1]], player=player)
     return None
 
 
+# The abilities' buttons: the halving every nation has, and three nations' own powers.
+HALVE = _("Three %(nation)s: the opponent discards half their hand")
 OWN_POWER_LABELS = {
     "assyrians": _("Assyrians: destroy the opponent's temple here"),
     "hittites": _("Hittites: steal the top level of the opponent's temple here"),
@@ -335,66 +316,47 @@ OWN_POWER_LABELS = {
 
 def ability_choices(game: Game, where: Where) -> list[Choice]:
     state, seat = where.state, where.seat
-    place = state["figures"][seat]
-    own_row = row(state, seat, place)
-    other = opponent(seat)
-    theirs = row(state, other, place)
+    place, other = state["figures"][seat], opponent(seat)
+    mine, hand = row(state, seat, place), state["hand_sizes"][other]
     result: list[Choice] = []
-    for nation in NATIONS:
-        if not usable_runs(own_row, nation):
-            continue
+    for nation in (nation for nation in NATIONS if usable_runs(mine, nation)):
         own: Action = {"type": "ability", "nation": nation, "power": POWER_OWN}
-        runs = run_fields(own_row, nation)
-        if nation == "medes" and theirs:
-            targets = tuple(
-                (
-                    target,
-                    msg(
-                        _("%(nation)s (%(count)s)"),
-                        nation=NATION_NAMES[target],
-                        count=theirs.count(target),
-                    ),
-                )
-                for target in NATIONS
-                if target in theirs
-            )
-            (target,) = MOVES["ability"].form(None, {}, ask=("target",))
-            note = msg(
-                _("%(player)s discards every card of that nation in %(city)s."),
-                player=state["players"][other],
-                city=CITY_NAMES[place],
-            )
-            label = msg(_("Medes: the opponent discards one nation here"))
-            fields = (replace(target, choices=targets), *runs)
-            result.append(Choice(label, own, fields, group=MOVES["ability"].group, note=note))
+        runs = run_fields(mine, nation)
+        if nation == "medes" and row(state, other, place):
+            result.append(medes_choice(where, own, runs))
         elif nation == "persians":
-            for owner, source in enumerate(ROW_SOURCES):
-                if cards := state["temple_rows"][owner]:
-                    label = msg(
-                        _("Persians: skip a level, build level %(level)s from %(player)s's row"),
-                        level=cards[-1],
-                        player=state["players"][owner],
-                    )
-                    action = {**own, "source": source}
-                    result.append(offer(game, where, label, action, fields=runs))
+            for source, level, player in row_tops(state):
+                text = _("Persians: skip a level, build level %(level)s from %(player)s's row")
+                label = msg(text, level=level, player=player)
+                result.append(offer(game, where, label, {**own, "source": source}, fields=runs))
         elif nation in OWN_POWER_LABELS:
             note = own_power_note(state, seat, place, nation)
             label = msg(OWN_POWER_LABELS[nation])
             result.append(offer(game, where, label, own, fields=runs, note=note))
-        hand = state["hand_sizes"][other]
-        note = msg(
-            _("%(player)s's nation cards in hand: %(hand)s; %(kept)s stay."),
-            player=state["players"][other],
-            hand=hand,
-            kept=hand - hand // 2,
-        )
-        label = msg(
-            _("Three %(nation)s: the opponent discards half their hand"),
-            nation=NATION_NAMES[nation],
-        )
+        text = _("%(player)s's nation cards in hand: %(hand)s; %(kept)s stay.")
+        note = msg(text, player=state["players"][other], hand=hand, kept=hand - hand // 2)
+        label = msg(HALVE, nation=NATION_NAMES[nation])
         halve = {**own, "power": POWER_HALVE}
         result.append(offer(game, where, label, halve, fields=runs, note=note))
     return result
+
+
+def medes_choice(where: Where, own: Action, runs: tuple[Field, ...]) -> Choice:
+    """The Medes: which nation the opponent discards here, with how many of its cards."""
+    state, other = where.state, opponent(where.seat)
+    place = state["figures"][where.seat]
+    theirs = row(state, other, place)
+    (target,) = MOVES["ability"].form(None, {}, ask=("target",))
+    counted = _("%(nation)s (%(count)s)")
+    targets = tuple(
+        (nation, msg(counted, nation=NATION_NAMES[nation], count=theirs.count(nation)))
+        for nation in NATIONS
+        if nation in theirs
+    )
+    text = _("%(player)s discards every card of that nation in %(city)s.")
+    note = msg(text, player=state["players"][other], city=CITY_NAMES[place])
+    label = msg(_("Medes: the opponent discards one nation here"))
+    return entry(label, own, fields=(replace(target, choices=targets), *runs), note=note)
 
 
 def migrate_choices(game: Game, where: Where) -> list[Choice]:
@@ -404,23 +366,16 @@ def migrate_choices(game: Game, where: Where) -> list[Choice]:
     if state["migrated"] or not origins:
         # Greyed with the engine's reason: migrated already, or no settlement of three cards.
         return [offer(game, where, msg(_("Migrate the last three cards")), {"type": "migrate"})]
-    (target,) = MOVES["migrate"].form(where, {"type": "migrate"}, ask=("target",))
     result = []
     for origin in origins:
         moving = (NATION_NAMES[nation] for nation in row(state, seat, origin)[-3:])
         note = msg(MOVING, **dict(zip(("first", "second", "third"), moving, strict=True)))
-        others = tuple(option for option in target.choices if option[0] != origin)
         # Most often to where the figure stands (to build there): that city is preselected.
-        towards = next((c for c, _n in others if c == state["figures"][seat]), others[0][0])
-        result.append(
-            Choice(
-                msg(_("Migrate the last three cards from %(city)s"), city=CITY_NAMES[origin]),
-                {"type": "migrate", "origin": origin},
-                fields=(replace(target, choices=others, default=towards),),
-                group=MOVES["migrate"].group,
-                note=note,
-            )
-        )
+        towards = next(c for c in (state["figures"][seat], *NATIONS) if c not in (origin, QUARRY))
+        label = msg(_("Migrate the last three cards from %(city)s"), city=CITY_NAMES[origin])
+        action = {"type": "migrate", "origin": origin}
+        fields = MOVES["migrate"].form(where, action, defaults={"target": towards})
+        result.append(entry(label, action, fields=fields, note=note))
     return result
 
 
@@ -433,35 +388,18 @@ def temple_choices(game: Game, where: Where) -> list[Choice]:
     count = temple_draw_count(state, 2)
     known = state["temple_deck"]["top"][:count]
     pending = temple_pending(state, seat)
-    group = MOVES["temple_card"].group
     if not pending and len(known) == count:
         action: Action = {"type": "draw_temples", **dict(zip(LEVEL_KEYS, known, strict=False))}
-        return [Choice(msg(_("Draw the known temple cards")), action, group=group)]
-    unknown = temple_deck_unknown(state)
-    for level in pending[len(known) :]:
-        unknown[level] -= 1
-    levels = ", ".join(str(level) for level in LEVELS if unknown[level] > 0)
+        return [entry(msg(_("Draw the known temple cards")), action)]
+    levels = buttons(game, MOVES["temple_card"], where, "level")
     if pending:
-        note = msg(
-            _("First card drawn: level %(level)s. Tap the level of the second card."),
-            level=pending[0],
-        )
-    elif known:
-        note = msg(
-            _("The first card is known: level %(known)s. The deck can still hold: %(levels)s."),
-            known=known[0],
-            levels=levels,
-        )
-    else:
-        note = msg(_("The deck can still hold: %(levels)s."), levels=levels)
-    let = (
-        msg(_("Let the app draw the second temple card"))
-        if pending
-        else ngettext(
-            "Let the app draw %(count)s temple card",
-            "Let the app draw %(count)s temple cards",
-            count,
-        )
-    )
-    app = Choice(let, {"type": "draw_temples", "by_app": True}, group=group, style="secondary")
-    return [*noted(buttons(game, MOVES["temple_card"], where, "level"), note), app]
+        second = _("First card drawn: level %(level)s. Tap the level of the second card.")
+        app = by_app(msg(_("Let the app draw the second temple card")), "draw_temples")
+        return [*noted(levels, msg(second, level=pending[0])), app]
+    unknown = temple_deck_unknown(state)
+    held = ", ".join(str(level) for level in LEVELS if unknown[level] > 0)
+    note = msg(_("The deck can still hold: %(levels)s."), levels=held)
+    if known:
+        first = _("The first card is known: level %(known)s. The deck can still hold: %(levels)s.")
+        note = msg(first, known=known[0], levels=held)
+    return [*noted(levels, note), app_temples(count)]

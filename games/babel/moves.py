@@ -84,6 +84,11 @@ ACTIONS_OF_A_TURN = frozenset({"travel", "settle", "build", "migrate", "ability"
 CLOSES = frozenset({"app_temples"})
 
 
+def elsewhere(where: Where, action: Action) -> list[str]:
+    """A migration's targets: the cities other than its origin."""
+    return [city for city in NATIONS if city != action.get("origin")]
+
+
 def second_or_dash(action: Action) -> dict[str, object]:
     """A draw of the deck's last temple card has no second level."""
     return {} if "second" in action else {"second": "-"}
@@ -103,6 +108,7 @@ MOVES = Moves(
             (Line(_("Enters the starting hand")),),
             actions.deal,
             carried=frozenset({"by_app"}),
+            group=_("Starting hand"),
         ),
         Move(
             "deal_card",
@@ -123,6 +129,7 @@ MOVES = Moves(
             ),
             actions.draw,
             carried=frozenset({"by_app"}),
+            group=_("Draw"),
         ),
         Move(
             "draw_card",
@@ -168,7 +175,7 @@ MOVES = Moves(
             ACTIONS,
             (
                 Param("origin", _("From"), OneOf(CITY_OPTIONS)),
-                Param("target", _("To"), OneOf(CITY_OPTIONS)),
+                Param("target", _("To"), OneOf(CITY_OPTIONS, among=elsewhere)),
             ),
             (Line(_("Migrates three cards from %(origin)s to %(target)s")),),
             actions.migrate,
