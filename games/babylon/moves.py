@@ -284,8 +284,9 @@ MOVES = Moves(
                     Then(
                         (
                             (THEN_END, _("End the turn")),
-                            (THEN_STORE, _("Store the tile you took and end the turn")),
-                            (THEN_DISCARD, _("Discard the tile you took and end the turn")),
+                            # Short: the select shows the whole option on a phone (issue 21).
+                            (THEN_STORE, _("Store the taken tile, end the turn")),
+                            (THEN_DISCARD, _("Discard the taken tile, end the turn")),
                             (THEN_BUILD, _("Go on building")),
                         )
                     ),

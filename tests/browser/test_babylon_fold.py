@@ -187,6 +187,22 @@ STORE = action_form("end_turn", '"tile":"store"') + " button[type=submit]"
 REVEAL = action_form("reveal") + " button[type=submit]"
 FINAL = action_form("final") + " button[type=submit]"
 FIRST_FIELD = "form.choice :is(select, input:not([type=hidden]))"
+STORED = "details.stored-tile"
+STORED_TILE = STORED + " > summary"
+PLACE_STORED = STORED + " " + action_form("place_tile", '"tile":"stored"') + " button[type=submit]"
+# Each "Then" list as wide as its longest option needs (a copy of it at its natural width), and
+# as wide as it is: an option wider than the list would be cut off when chosen.
+THEN_WIDTHS = """() => [...document.querySelectorAll('select[name="f.then"]')]
+  .filter(select => select.getClientRects().length)
+  .map(select => {
+    const copy = select.cloneNode(true);
+    copy.style.cssText = 'width: auto; max-width: none; position: absolute; visibility: hidden;';
+    select.parentNode.appendChild(copy);
+    const needs = copy.getBoundingClientRect().width;
+    copy.remove();
+    const box = select.getBoundingClientRect();
+    return {needs, width: box.width, right: box.right, options: [...select.options].map(o => o.text)};
+  })"""
 
 
 def lowest(phone: Any, selector: str) -> float:
@@ -228,6 +244,37 @@ def check_later_step(phone: Any, players: int, step: str, *controls: str) -> dic
     return found
 
 
+def check_stored_tile(phone: Any, players: int) -> dict[str, tuple[float, float]]:
+    """Both tiles in hand: in each language, once the stored tile's line is tapped (it lies under
+    the end of the turn), its form replaces the list and its button ends within 844 px; every
+    "Then" option is shown whole. Where the line and the button end, per language."""
+    found: dict[str, tuple[float, float]] = {}
+    for code in LANGUAGES:
+        switch_language(phone, code)
+        phone.evaluate("() => window.scrollTo(0, 0)")
+        phone.evaluate("document.fonts.ready")
+        line = bottom(phone, STORED_TILE)
+        phone.locator(STORED_TILE).click()
+        phone.locator(PLACE_STORED).wait_for(state="visible", timeout=LIVE)
+        phone.evaluate("() => window.scrollTo(0, 0)")
+        button = bottom(phone, PLACE_STORED)
+        found[code] = (line, button)
+        folder = os.environ.get("BABYLON_FOLD_SHOTS")
+        if folder:
+            Path(folder).mkdir(parents=True, exist_ok=True)
+            phone.screenshot(path=f"{folder}/{players}p-stored-{code.lower()}.png", full_page=True)
+        assert button <= FOLD, (players, code, line, button)
+        lists = phone.evaluate(THEN_WIDTHS)
+        assert lists, (players, code, "no Then list in the stored tile's form")
+        for shown in lists:
+            assert shown["needs"] <= shown["width"] + 0.5, (players, code, shown)
+            assert shown["right"] <= 390, (players, code, shown)
+        phone.locator(STORED_TILE).click()  # closed again: the list is back
+        phone.locator(END_TURN).first.wait_for(state="visible", timeout=LIVE)
+    switch_language(phone, "EN")
+    return found
+
+
 @pytest.mark.parametrize("players", [2, 4])
 def test_later_steps_above_the_fold(server: Any, browser: Any, players: int) -> None:
     from tests.browser.autoplay import new_table, play_until, start, take_seat
@@ -257,13 +304,18 @@ def test_later_steps_above_the_fold(server: Any, browser: Any, players: int) -> 
         # A tile that may stand on double pillars: its form asks how many.
         reach('"type":"place_tile"', 'name="f.doubles"')
         tile = check_later_step(phone, players, "tile-doubles", PLACE_TILE, STORE)
+        # Both tiles in hand (the one just taken and a stored one that can be placed).
+        reach('class="stored-tile"')
+        both = check_later_step(phone, players, "both-tiles", PLACE_TILE, STORE)
+        stored_tile = check_stored_tile(phone, players)
         # The round token, every face's button and the app's draw.
         reach('"type":"reveal"')
         token = check_later_step(phone, players, "reveal", REVEAL)
         # The final scoring: the covered pieces, the holes, the button.
         reach('"type":"final"')
         final = check_later_step(phone, players, "final", FINAL)
-        print(players, "tile with doubles", tile, "reveal", token, "final", final)
+        print(players, "tile with doubles", tile, "both tiles", both, "stored tile", stored_tile)
+        print(players, "reveal", token, "final", final)
     finally:
         context.close()
         host.context.close()
