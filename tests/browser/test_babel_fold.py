@@ -4,7 +4,8 @@ Issue 21: "Every step's first control and its committing control within the firs
 390×844, for every game, every player count and all three languages". Babel is for two. The
 steps of a turn are measured in English, Czech and Russian (the page's language buttons) and
 then entered with a real tap: the first turn from the quarry, the busiest step (builds, an
-ability, the temple cards that end the turn, settling, travelling, migrating), the halving
+ability, the temple cards that end the turn, settling, travelling, the migrations' control
+and, after its tap, the migration's form in place of the list), the halving
 discard on the other phone and the temple cards after "End actions". Nothing is wider than the
 phone. With ``BABEL_FOLD_SHOTS`` set to a folder the screens are saved there.
 """
@@ -34,6 +35,9 @@ pytestmark = pytest.mark.browser
 
 WIDTH = 390
 PAIR = action_form("draw_temples", '"second"') + " button[type=submit]"
+BY_APP = action_form("draw_temples", "by_app") + " button"
+MIGRATIONS = "details.migrate > summary"
+MIGRATE = action_form("migrate") + " button[type=submit]"
 
 
 def start_table(page: Any, base_url: str) -> str:
@@ -58,16 +62,23 @@ def lowest(phone: Any, selector: str) -> float:
     )
 
 
-def check_fold(phone: Any, step: str, committing: str = ENTRY, *lowest_of: str) -> None:
+def check_fold(
+    phone: Any, step: str, committing: str = ENTRY, *lowest_of: str, opening: str = ""
+) -> None:
     """In each language the first entry button and the committing one end above 844 px, and
     so does the lowest of each of ``lowest_of`` (every travel, settle, migration, level); nothing
-    is wider than the phone."""
+    is wider than the phone. With ``opening`` that control is tapped first (the migrations'),
+    whose entries then take the list's place: the committing button is then the first."""
     phone.set_viewport_size({"width": WIDTH, "height": FOLD})
     for code in LANGUAGES:
         switch_language(phone, code)
         phone.locator("#live").wait_for(timeout=LIVE)
         phone.evaluate("() => window.scrollTo(0, 0)")
-        first, commit = bottom(phone, ENTRY), bottom(phone, committing)
+        if opening:
+            phone.locator(opening).tap()
+            phone.locator(committing).first.wait_for(state="visible", timeout=LIVE)
+        first = bottom(phone, committing if opening else ENTRY)
+        commit = bottom(phone, committing)
         folder = os.environ.get("BABEL_FOLD_SHOTS")
         if folder:
             Path(folder).mkdir(parents=True, exist_ok=True)
@@ -115,10 +126,20 @@ def test_first_and_committing_controls_above_the_fold(server: Any, phones: Any) 
     # -- Anna's second turn: the busiest step, then the halving discard on Ben's phone ----------
     assert actor([anna, ben], now) is anna
     anna.locator(action_form("ability", '"halve"')).wait_for(timeout=LIVE)
-    # Issue 21: every settling and every travel on the first screen, whichever is tapped.
+    # Issue 21: every settling, travel and pair of temple levels on the first screen, and the
+    # migrations' control beside "Let the app draw"; tapped, it shows the migration's form with
+    # its committing button on the first screen too.
     check_fold(
-        anna, "busiest", PAIR, action_form("settle") + " button", action_form("travel") + " button"
+        anna,
+        "busiest",
+        PAIR,
+        action_form("settle") + " button",
+        action_form("travel") + " button",
+        PAIR,
+        BY_APP,
+        MIGRATIONS,
     )
+    check_fold(anna, "busiest-migrate", MIGRATE, MIGRATE, opening=MIGRATIONS)
     now = press(anna, action_form("ability", '"halve"'))
     assert actor([anna, ben], now) is ben
     check_fold(ben, "discard")
