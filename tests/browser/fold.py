@@ -1,5 +1,6 @@
 """Helpers of the fold checks (issue 21) beside those of test_babylon_fold: the language
-switch of any page, waited for as a navigation, and the widest thing on a page."""
+switch of any page, waited for as a navigation, the widest thing on a page and the buttons
+whose text does not fit them."""
 
 from __future__ import annotations
 
@@ -24,5 +25,17 @@ def widest(page: Any) -> float:
             """() => Math.max(document.documentElement.scrollWidth,
                  ...[...document.querySelectorAll('body *')]
                    .map(e => e.getBoundingClientRect().right + window.scrollX))"""
+        )
+    )
+
+
+def clipped(page: Any) -> list[str]:
+    """The texts of the shown buttons and summaries whose content is wider than they are (a
+    word cut off inside its button, which the page's width does not show)."""
+    return list(
+        page.evaluate(
+            """() => [...document.querySelectorAll('#live button, #live summary')]
+                 .filter(e => e.offsetParent !== null && e.scrollWidth > e.clientWidth + 1)
+                 .map(e => e.textContent.trim())"""
         )
     )

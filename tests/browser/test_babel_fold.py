@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.fold import switch_language, widest
+from tests.browser.fold import clipped, switch_language, widest
 from tests.browser.phone_actions import LIVE, join
 from tests.browser.test_babylon_fold import (
     ENTRY,
@@ -87,6 +87,7 @@ def check_fold(
         for selector in lowest_of:
             assert lowest(phone, selector) <= FOLD, (step, code, selector, lowest(phone, selector))
         assert widest(phone) <= WIDTH + 0.5, (step, code, widest(phone))
+        assert clipped(phone) == [], (step, code, clipped(phone))
     switch_language(phone, "EN")
 
 
