@@ -31,11 +31,12 @@ def widest(page: Any) -> float:
 
 def clipped(page: Any) -> list[str]:
     """The texts of the shown buttons and summaries whose content is wider than they are (a
-    word cut off inside its button, which the page's width does not show)."""
+    word cut off inside its button, which the page's width does not show). Shown: what a
+    closed ``<details>`` holds is not (Chromium lays it out under content-visibility)."""
     return list(
         page.evaluate(
             """() => [...document.querySelectorAll('#live button, #live summary')]
-                 .filter(e => e.offsetParent !== null && e.scrollWidth > e.clientWidth + 1)
+                 .filter(e => e.checkVisibility() && e.scrollWidth > e.clientWidth + 1)
                  .map(e => e.textContent.trim())"""
         )
     )

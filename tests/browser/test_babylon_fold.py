@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 
+from tests.browser.fold import clipped, switch_language, widest
 from tests.browser.phone_actions import LIVE, join
 
 pytestmark = pytest.mark.browser
@@ -80,14 +81,6 @@ def actor(phones: list[Any], at_least: int) -> Any:
     return mine[0]
 
 
-def switch_language(page: Any, code: str) -> None:
-    if page.locator("html").get_attribute("lang") == code.lower():
-        return
-    page.locator("form.langs").get_by_role("button", name=code, exact=True).click()
-    page.wait_for_function(f"() => document.documentElement.lang === '{code.lower()}'")
-    page.locator("#live").wait_for(timeout=LIVE)
-
-
 def bottom(phone: Any, selector: str) -> float:
     element = phone.locator(selector).first
     element.wait_for(timeout=LIVE)
@@ -112,6 +105,7 @@ def check_fold(
             Path(folder).mkdir(parents=True, exist_ok=True)
             phone.screenshot(path=f"{folder}/{players}p-{step}-ru.png")
         assert first <= FOLD and commit <= FOLD, (players, step, code, first, commit)
+        assert clipped(phone) == [], (players, step, code, clipped(phone))
     switch_language(phone, "EN")
 
 
@@ -220,7 +214,6 @@ def lowest(phone: Any, selector: str) -> float:
 def check_later_step(phone: Any, players: int, step: str, *controls: str) -> dict[str, float]:
     """Every control matching each of ``controls`` and the first field end within 844 px in
     each language; no word breaks in the middle, nothing is wider than the phone."""
-    from tests.browser.fold import widest
     from tests.browser.test_words import LONG_TOKEN, SPLIT_WORDS
 
     found: dict[str, float] = {}
@@ -238,6 +231,7 @@ def check_later_step(phone: Any, players: int, step: str, *controls: str) -> dic
             phone.screenshot(path=f"{folder}/{players}p-{step}-{code.lower()}.png", full_page=True)
         assert max(ends) <= FOLD, (players, step, code, ends)
         assert widest(phone) <= 390, (players, step, code, widest(phone))
+        assert clipped(phone) == [], (players, step, code, clipped(phone))
         split = phone.evaluate(SPLIT_WORDS, LONG_TOKEN)
         assert not split, (players, step, code, split)
     switch_language(phone, "EN")

@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.fold import switch_language, widest
+from tests.browser.fold import clipped, switch_language, widest
 from tests.browser.phone_actions import LIVE, join, tap
 from tests.browser.test_babylon_fold import (
     ENTRY,
@@ -102,6 +102,7 @@ def check_fold(
             phone.screenshot(path=f"{folder}/{players}p-{step}-{code.lower()}.png", full_page=True)
         assert max(ends) <= FOLD, (players, step, code, ends)
         assert widest(phone) <= WIDTH + 0.5, (players, step, code, widest(phone))
+        assert clipped(phone) == [], (players, step, code, clipped(phone))
         assert phone.evaluate(SPLIT_WORDS, LONG_TOKEN) == [], (players, step, code)
     switch_language(phone, "EN")
 

@@ -29,7 +29,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.fold import switch_language
+from tests.browser.fold import clipped, switch_language
 from tests.browser.phone_actions import LIVE, join
 from tests.browser.test_babylon_fold import FOLD, LANGUAGES, actor, version
 
@@ -100,6 +100,7 @@ def check_fold(
                 out.write(f"{players} {step} {code} {first:.0f} {commit:.0f} {tall}\n")
         assert first <= FOLD and commit <= FOLD, (players, step, code, first, commit)
         assert wide <= WIDTH, (players, step, code, wide)
+        assert clipped(phone) == [], (players, step, code, clipped(phone))
     switch_language(phone, "EN")
     reopen(phone)
 
