@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import unicodedata
 
 import games
 from companion.models import Play, PlayResult
@@ -63,8 +64,6 @@ def slug_for(name: str, bgg: object = None) -> str | None:
 
 
 def _fold(name: str) -> str:
-    import unicodedata
-
     text = unicodedata.normalize("NFKD", name or "").encode("ascii", "ignore").decode()
     return "".join(ch for ch in text.lower() if ch.isalnum())
 
