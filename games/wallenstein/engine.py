@@ -16,6 +16,7 @@ The state walks through these stages (``state["stage"]``):
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from games.base import (
@@ -50,6 +51,7 @@ from games.wallenstein import (
 )
 from games.wallenstein.data import (
     ACTION_CARDS,
+    BUILDINGS,
     EVENT_EFFECTS,
     EVENTS,
     REGION_LABELS,
@@ -58,6 +60,9 @@ from games.wallenstein.data import (
     lands,
 )
 from games.wallenstein.moves import MOVES, event_short_label
+
+# The action cards' names by key, for the season's row of cards (a view's constant).
+ACTION_LABELS = {key: card.label for key, card in ACTION_CARDS.items()}
 
 
 class WallensteinGame(Game):
@@ -192,37 +197,19 @@ class WallensteinGame(Game):
         seen = {key: value for key, value in state.items() if not key.startswith("_")}
         if state["options"]["ledger"] == "hidden":
             seen.pop("tower")
-        seen["preview"] = scoring.winter_points(state)
-        seen["majorities"] = scoring.region_majorities(state)
+        # The building counts, majorities and the winter preview from one walk over the
+        # map (issue 25: the view is asked on every version).
+        majorities = scoring.region_majorities(state, scoring.counts_by_region(state))
+        seen["preview"] = scoring.winter_points(state, majorities)
+        seen["majorities"] = majorities
         seen["totals"] = scoring.totals(state)
+        everywhere = lands()
         seen["map"] = {
-            land: {"name": lands()[land].name, "region": lands()[land].region}
+            land: {"name": everywhere[land].name, "region": everywhere[land].region}
             for land in state["lands"]
         }
-        seen["board"] = [
-            {
-                "region": REGION_LABELS[region],
-                "lands": [
-                    {"id": land, "name": lands()[land].name, **info}
-                    for land, info in state["lands"].items()
-                    if lands()[land].region == region
-                ],
-                "majorities": seen["majorities"][region],
-            }
-            for region in REGIONS
-        ]
-        # Each seat's own lands in the board's order, with their region's label: a
-        # phone lists its own without walking the whole map (issue 25).
-        # JSON data like the rest of the view: a list by seat of [region label, land,
-        # whether the seat has used it this season].
-        used = (state["season_state"] or {}).get("used") or [[] for _ in state["players"]]
-        own: list[list[list[Any]]] = [[] for _ in state["players"]]
-        for region in seen["board"]:
-            for land in region["lands"]:
-                owner = land["owner"]
-                if owner is not None:
-                    own[owner].append([region["region"], land, land["id"] in used[owner]])
-        seen["own_lands"] = own
+        seen.update(_board_view(state, majorities))
+        seen["action_labels"] = ACTION_LABELS
         if state["season"] in SEASON_LABELS:
             seen["season_label"] = SEASON_LABELS[state["season"]]
         if state["stage"] == "act":
@@ -252,6 +239,60 @@ class WallensteinGame(Game):
 
     def describe(self, action: Action) -> Msg:
         return MOVES.describe(action)
+
+
+def _board_view(state: State, majorities: dict[str, dict[str, list[int]]]) -> dict[str, Any]:
+    """The board as the phones and the table show it, worked out once per view (issue 25):
+    ``board`` (the regions in order with their lands and majorities), ``own_lands``,
+    ``armies_shown``, and which marks stand on the board and on each seat's lands."""
+    everywhere = lands()
+    seen: dict[str, Any] = {}
+    # The board's regions, each with its lands in the state's order: one walk.
+    by_region: dict[str, list[dict[str, Any]]] = {region: [] for region in REGIONS}
+    for land, info in state["lands"].items():
+        known = everywhere[land]
+        by_region[known.region].append({"id": land, "name": known.name, **info})
+    seen["board"] = [
+        {
+            "region": REGION_LABELS[region],
+            "lands": by_region[region],
+            "majorities": majorities[region],
+            # The map shows a region's majorities once a building stands in it, each
+            # seat's points summed.
+            "built": any(land[kind] for land in by_region[region] for kind in BUILDINGS),
+            "points": [sum(points) for points in zip(*majorities[region].values(), strict=True)],
+        }
+        for region in REGIONS
+    ]
+    # The lands' counts are not shown in score-only mode (no armies are entered).
+    seen["armies_shown"] = state["options"]["mode"] != "scoring"
+    # Each seat's own lands in the board's order, with their region's label: a
+    # phone lists its own without walking the whole map (issue 25).
+    # JSON data like the rest of the view: a list by seat of [region label, land,
+    # whether the seat has used it this season].
+    used = (state["season_state"] or {}).get("used") or [[] for _ in state["players"]]
+    own: list[list[list[Any]]] = [[] for _ in state["players"]]
+    for region in seen["board"]:
+        for land in region["lands"]:
+            owner = land["owner"]
+            if owner is not None:
+                own[owner].append([region["region"], land, land["id"] in used[owner]])
+    seen["own_lands"] = own
+    # Which marks (buildings, revolt markers) stand on the board and on each seat's
+    # lands: the templates translate their names once, not once per land.
+    seen["board_marks"] = _marks_on(land for region in seen["board"] for land in region["lands"])
+    seen["own_marks"] = [_marks_on(land for _region, land, _used in mine) for mine in own]
+    return seen
+
+
+def _marks_on(shown: Iterable[dict[str, Any]]) -> dict[str, bool]:
+    """Whether any land ``shown`` has a palace, a church, a trading house, revolt markers."""
+    marks = dict.fromkeys((*BUILDINGS, "revolt"), False)
+    for land in shown:
+        for kind in marks:
+            if land[kind]:
+                marks[kind] = True
+    return marks
 
 
 def _shown_event(state: State) -> dict[str, Any] | None:

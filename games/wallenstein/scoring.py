@@ -45,12 +45,34 @@ def building_counts(state: State, seat: int, region: str | None = None) -> dict[
     return counts
 
 
-def region_majorities(state: State) -> dict[str, dict[str, list[int]]]:
-    """Points per region, building type and seat for the majorities right now."""
+def counts_by_region(state: State) -> dict[str, list[dict[str, int]]]:
+    """Per region, per seat: how many buildings of each type the seat owns there, in one
+    walk over the map (``building_counts`` of every seat and region at once)."""
     count = len(state["players"])
+    result = {region: [dict.fromkeys(BUILDINGS, 0) for _ in range(count)] for region in REGIONS}
+    everywhere = lands()
+    for land, info in state["lands"].items():
+        owner = info["owner"]
+        if owner is None:
+            continue
+        counts = result[everywhere[land].region][owner]
+        for kind in BUILDINGS:
+            if info[kind]:
+                counts[kind] += 1
+    return result
+
+
+def region_majorities(
+    state: State, by_region: dict[str, list[dict[str, int]]] | None = None
+) -> dict[str, dict[str, list[int]]]:
+    """Points per region, building type and seat for the majorities right now
+    (``by_region``: the state's ``counts_by_region``, when the caller has it)."""
+    count = len(state["players"])
+    if by_region is None:
+        by_region = counts_by_region(state)
     result: dict[str, dict[str, list[int]]] = {}
     for region in REGIONS:
-        per_seat = [building_counts(state, seat, region) for seat in range(count)]
+        per_seat = by_region[region]
         result[region] = {}
         for kind in BUILDINGS:
             points = [0] * count
@@ -64,20 +86,24 @@ def region_majorities(state: State) -> dict[str, dict[str, list[int]]]:
     return result
 
 
-def winter_points(state: State) -> list[dict[str, int]]:
-    """What a winter would give every seat now: lands, buildings and majorities."""
+def winter_points(
+    state: State, majorities: dict[str, dict[str, list[int]]] | None = None
+) -> list[dict[str, int]]:
+    """What a winter would give every seat now: lands, buildings and majorities
+    (``majorities``: the state's ``region_majorities``, when the caller has it)."""
     count = len(state["players"])
-    majorities = region_majorities(state)
-    result = []
-    for seat in range(count):
-        owned = [info for info in state["lands"].values() if info["owner"] == seat]
-        points = {
-            "lands": len(owned),
-            "buildings": sum(info[kind] for info in owned for kind in BUILDINGS),
-        }
+    if majorities is None:
+        majorities = region_majorities(state)
+    result = [{"lands": 0, "buildings": 0} for _ in range(count)]
+    for info in state["lands"].values():
+        owner = info["owner"]
+        if owner is None:
+            continue
+        result[owner]["lands"] += 1
+        result[owner]["buildings"] += sum(info[kind] for kind in BUILDINGS)
+    for seat, points in enumerate(result):
         for kind in BUILDINGS:
             points[kind] = sum(majorities[region][kind][seat] for region in REGIONS)
-        result.append(points)
     return result
 
 
