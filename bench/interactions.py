@@ -31,7 +31,7 @@ card (phase ``action_card``, before the season's one ``turn_order``) to the firs
 of a phase outside the season.
 
     .venv/bin/python bench/interactions.py [--policy table|random] [--games babel babylon:4]
-        [--seed 1] [--max-entries 1500] [--no-layout] [--port 8600]
+        [--seed 1] [--max-entries 1500] [--no-layout] [--port 8600] [--option draws=app]
 
 Every wait is bounded (HTTP 30 s, browser 30 s, ``--max-entries`` entries and
 ``--max-refused`` refusals a game); failures are counted and printed, never waited on.
@@ -398,9 +398,15 @@ def submit_button(form: EntryForm, values: dict[str, Any]) -> list[str] | None:
 
 
 class Table:
-    def __init__(self, base_url: str, slug: str, players: int) -> None:
+    def __init__(
+        self, base_url: str, slug: str, players: int, options: dict[str, str] | None = None
+    ) -> None:
         host = Phone(base_url)
-        response = host.post("/", new_table_form(slug, players))
+        # The home page reads only the options of the game chosen: others are ignored.
+        form = new_table_form(slug, players) | {
+            f"opt.{key}": value for key, value in (options or {}).items()
+        }
+        response = host.post("/", form)
         assert response.status_code == 302, response.text[:300]
         self.code = response.headers["location"].strip("/").split("/")[-1]
         self.names = [f"P{index}" for index in range(players)]
@@ -429,7 +435,7 @@ def play(
     started = time.monotonic()
     budget = Budget(slug, players, policy)
     choose = POLICIES[policy]
-    table = Table(base_url, slug, players)
+    table = Table(base_url, slug, players, limits.options)
     sampled: set[str] = set()
     page = region = table.region(0)
     refused_here = 0
@@ -528,11 +534,19 @@ def main() -> None:
     parser.add_argument("--trace", action="store_true", help="each entry on stderr")
     parser.add_argument("--no-layout", action="store_true", help="no browser measurements")
     parser.add_argument("--port", type=int, default=0, help="the server's port (0: any free)")
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a table option, e.g. draws=app (Wallenstein); a game without it ignores it",
+    )
     args = parser.parse_args()
+    args.options = dict(item.partition("=")[::2] for item in args.option)
     load = " / ".join(f"{value:.1f}" for value in os.getloadavg())
     print(
         f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, load average {load}, "
-        f"policy {args.policy}, seed {args.seed}",
+        f"policy {args.policy}, seed {args.seed}, options {args.options or 'the defaults'}",
         flush=True,
     )
     browser = None

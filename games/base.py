@@ -9,6 +9,7 @@ Django, so engines can be tested, replayed and benchmarked on their own.
 from __future__ import annotations
 
 import copy
+import hashlib
 import random
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypedDict
@@ -316,10 +317,24 @@ def seeded_random(action: Action) -> random.Random:
     Every draw goes through here, so a malformed seed is an IllegalAction, never a
     TypeError out of :mod:`random`.
     """
+    return random.Random(entry_seed(action))
+
+
+def entry_seed(action: Action) -> int:
+    """The entry's ``seed`` (an int), or IllegalAction."""
     seed = action.get("seed")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise IllegalAction(_("This entry has no valid seed for the app's draw."))
-    return random.Random(seed)
+    return seed
+
+
+def chained_seed(action: Action, step: int) -> int:
+    """The seed of the ``step``-th draw the engine makes by itself after ``action`` (a
+    draw no one tapped for): derived from the entry's own seed, so that a replay, an undo
+    or a correction draws the same, and different for each step of the chain. A hash
+    rather than ``hash()``, which Python salts per process."""
+    digest = hashlib.sha256(f"{entry_seed(action)}/{step}".encode()).digest()
+    return int.from_bytes(digest[:4], "big") >> 1  # 31 bits, like the platform's seeds
 
 
 def seat_arg(state: State, action: Action) -> int:

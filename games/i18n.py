@@ -8,6 +8,7 @@ layer translates the text when it renders it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, TypedDict
 
 
@@ -55,6 +56,13 @@ def seat_name(seat: int, name: str) -> Msg:
     ``name`` is the one the engine knew, for English logs and tests.
     """
     return {"text": "%(name)s", "args": {"name": name}, "seat": seat}
+
+
+def listed(items: Sequence[str | Msg]) -> Msg:
+    """Several texts as one argument, "A, B, C", each translated where it is shown."""
+    if len(items) <= 1:
+        return msg("%(item)s", item=items[0] if items else "")
+    return msg("%(first)s, %(rest)s", first=items[0], rest=listed(items[1:]))
 
 
 def render_english(message: Msg | str) -> str:

@@ -206,7 +206,7 @@ def _year_events(state: State, seat: int) -> list[Choice]:
 
 
 def _action_card(state: State, seat: int) -> list[Choice]:
-    return _entered(
+    entered, app = _entered(
         state,
         seat,
         {"type": "action_card"},
@@ -214,6 +214,16 @@ def _action_card(state: State, seat: int) -> list[Choice]:
         _("Let the app turn up the action cards"),
         _("Action cards"),
     )
+    if not state["season_state"]["order"]:
+        return [entered, app]
+    # The hidden cards: the rules turn them up together, so the app's draw does (one by
+    # one by hand, as the table turns them).
+    hidden = replace(
+        app,
+        label=msg(_("Let the app turn up the hidden action cards")),
+        action={**app.action, "rest": True},
+    )
+    return [entered, hidden]
 
 
 def _turn_order(state: State, seat: int) -> list[Choice]:

@@ -6,7 +6,7 @@ The state walks through these stages (``state["stage"]``):
 ``defend``        the attacked player chooses how many armies to throw
 ``draft``         land allocation by the draft of the rules
 ``year_events``   the 4 event cards of the year
-``action_card``   an action card is turned up (5 at the start of a season, then one by one)
+``action_card``   action cards are turned up (5 at the start of a season, then the hidden ones)
 ``turn_order``    the generals give the turn order
 ``current_event`` the season's event card
 ``act``           the player on turn reveals the land planned for the current action
@@ -40,6 +40,7 @@ from games.wallenstein import (
     actions,
     changes,
     choices,
+    dealer,
     picker,
     score_only,
     scoring,
@@ -159,6 +160,8 @@ class WallensteinGame(Game):
         _refuse_unknown_keys(state, move, action)
         state["last_event"] = None  # a summary lasts until the next entry
         move.apply(state, seat, action)
+        if dealer.draws_by_itself(state):
+            dealer.deal(state, action)
         return state
 
     # -- scores and the end --------------------------------------------------------
@@ -331,8 +334,9 @@ def _refuse_unknown_keys(state: State, move: Move, action: Action) -> None:
     unknown = sorted(str(key) for key in action if key not in allowed_keys(state, move))
     if unknown:
         raise IllegalAction(_("%(field)s is not a field of this entry."), field=unknown[0])
-    if not isinstance(action.get("by_app", False), bool):
-        raise IllegalAction(_("%(field)s must be yes or no."), field="by_app")
+    for flag in ("by_app", "rest"):
+        if not isinstance(action.get(flag, False), bool):
+            raise IllegalAction(_("%(field)s must be yes or no."), field=flag)
 
 
 OPTIONS = (
@@ -371,6 +375,18 @@ OPTIONS = (
         ),
         "remaining",
         _("The rules do not say whether the first year's event cards go back into the deck."),
+    ),
+    Option(
+        dealer.OPTION,
+        _("Cards drawn by chance"),
+        (
+            ("table", _("The table turns them up or taps for the app's draw")),
+            (dealer.BY_ITSELF, _("The app draws them by itself")),
+        ),
+        "table",
+        _(
+            "The action cards, the current event and the year's event cards; the generals stay a tap, once everybody has planned."
+        ),
     ),
     Option(
         "reinforce",

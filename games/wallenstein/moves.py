@@ -335,11 +335,16 @@ MOVES = Moves(
                 ),
             ),
             (
+                Line(
+                    _("The hidden action cards are turned up"),
+                    test=lambda action: action.get("by_app") is True and action.get("rest") is True,
+                ),
                 by_app(_("An action card is turned up")),
                 Line(_("Action card turned up: %(card)s")),
             ),
             stateless(season.reveal_action_card),
-            carried=APP_DRAWN,
+            # "rest": the app's draw turns up every hidden card still face down (issue 21)
+            carried=APP_DRAWN | {"rest"},
         ),
         Move(
             "turn_order",

@@ -5,7 +5,8 @@ five action cards are turned up, the players plan on their boards (off the
 app), the generals give the turn order, one of the year's event cards becomes
 the current event; then the actions are done card by card, each player in
 turn order revealing the land card planned for it. The hidden action cards
-are turned up one by one as they are reached.
+are turned up when the first of them is reached: the app's draw turns them
+up together, the table enters them one by one.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.base import Action, IllegalAction, State, require, seeded_random
-from games.i18n import _, seat_name
+from games.i18n import _, listed, ngettext, seat_name
 from games.wallenstein import actions, board, winter
 from games.wallenstein.data import (
     ACTION_CARDS,
@@ -93,7 +94,16 @@ def reveal_action_card(state: State, action: Action) -> None:
     if action.get("by_app") is True:
         # the app shuffles what is left and turns up as many as are due now
         due = OPEN_ACTION_CARDS - len(season["actions"]) if not season["order"] else 1
-        season["actions"].extend(seeded_random(action).sample(left, max(1, due)))
+        # "rest": a draw of issue 21 (an older log's, without it, replays as it was: one
+        # hidden card, no note)
+        rest = action.get("rest") is True
+        if season["order"] and rest:
+            # "následující zakryté karty akcí se odkryjí": the hidden cards together
+            due = len(left)
+        drawn = seeded_random(action).sample(left, max(1, due))
+        season["actions"].extend(drawn)
+        if rest:
+            note_action_cards(state, drawn)
     else:
         card = action.get("card")
         if card not in left:
@@ -107,6 +117,21 @@ def reveal_action_card(state: State, action: Action) -> None:
     else:
         state["stage"] = "act"
         skip_idle(state)
+
+
+def note_action_cards(state: State, cards: list[str]) -> None:
+    """The action cards the app turned up, named in the table's notes (the entry's log line
+    cannot name them: it knows only that the app drew)."""
+    names = listed([ACTION_CARDS[card].label for card in cards])
+    board.note(
+        state,
+        ngettext(
+            "The app turns up an action card: %(cards)s",
+            "The app turns up %(count)s action cards: %(cards)s",
+            len(cards),
+            cards=names,
+        ),
+    )
 
 
 def set_turn_order(state: State, action: Action) -> None:

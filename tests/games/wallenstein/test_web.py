@@ -265,3 +265,37 @@ def test_a_hidden_ledger_drop_correction_says_why_without_naming_another_entry(
     assert response.status_code == 400
     text = response.content.decode()
     assert "cannot be in the tower" in text and "impossible" not in text
+
+
+def test_undo_of_an_entry_that_chained_the_apps_draws(make_table: Any, join: Any) -> None:
+    """Option draws=app (issue 21): the tower's first fill ends the fixed allocation, and the
+    engine draws the year's event cards („vytáhne náhodně 4 karty událostí“) and the five
+    open action cards after it; the generals entered, the current event follows. Undoing
+    such an entry takes its draws back with it, and the other entries replay to the same."""
+    import uuid
+
+    table, host = make_table("wallenstein", players=3, allocation="fixed", draws="app")
+    anna, boris, _cyril = (join(table, 0, "Anna"), join(table, 1, "Boris"), join(table, 2, "C"))
+    assert anna.act({"type": "drop", "by_app": True}).status_code in OK
+    drawn = current(table)
+    assert drawn["stage"] == "turn_order"
+    assert len(drawn["events"]["year"]) == 4 and len(drawn["season_state"]["actions"]) == 5
+    generals = {"type": "turn_order", "pos_1": 2, "pos_2": 0, "pos_3": 1}
+    assert boris.act(generals).status_code in OK
+    assert current(table)["events"]["current"] in drawn["events"]["year"]
+    page = anna.page().content.decode()
+    assert "The app draws the current event:" in page
+
+    def undo(phone: Any) -> None:
+        table.refresh_from_db()
+        answer = phone.client.post(
+            f"/t/{table.code}/undo/", {"version": table.state_version, "idem": uuid.uuid4().hex}
+        )
+        assert answer.status_code in OK, answer.content.decode()[:300]
+
+    undo(boris)
+    assert current(table) == drawn  # the event drawn after the generals is gone with them
+    undo(anna)
+    back = current(table)
+    assert back["stage"] == "drop" and back["events"]["year"] == []
+    assert back["season_state"] is None
