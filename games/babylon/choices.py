@@ -171,10 +171,11 @@ def build_choices(game: Game, where: Where) -> list[Choice]:
         if tile is not None:
             tiles.append(tile_choice(game, where, which, tile, note))
             note = None
-    # The taken tile first (the likeliest tap: its placement ends the turn), then the end of
-    # the turn without building, then the stored tile and the decorations (issue 21: every
-    # committing tap of the step above the fold of a phone).
-    return tiles[:1] + end_turn_choices(where) + tiles[1:] + decoration_choices(game, where)
+    # The taken tile first (the likeliest tap: its placement ends the turn), then the stored
+    # one (on the phone one line that opens its form, phone_choices.html): the ways to build
+    # side by side, then the end of the turn without building, then the decorations (issue 21:
+    # every committing tap of the step above the fold of a phone).
+    return tiles + end_turn_choices(where) + decoration_choices(game, where)
 
 
 def tile_choice(
@@ -280,9 +281,13 @@ def end_turn_choices(where: Where) -> list[Choice]:
         else _("Store the tile you took and end the turn")
     )
     discard = msg(_("Discard the tile you took and end the turn"))
+    # The note holds for both ways: once, with the last of them (the phone shows it under
+    # the buttons, phone.html, so that both stay high on the screen).
     return [
-        Choice(msg(store), {"type": "end_turn", "tile": "store"}, note=note, **common),
-        Choice(discard, {"type": "end_turn", "tile": "discard"}, style="secondary", **common),
+        Choice(msg(store), {"type": "end_turn", "tile": "store"}, **common),
+        Choice(
+            discard, {"type": "end_turn", "tile": "discard"}, note=note, style="secondary", **common
+        ),
     ]
 
 

@@ -40,3 +40,24 @@ def clipped(page: Any) -> list[str]:
                  .map(e => e.textContent.trim())"""
         )
     )
+
+
+# Every control of the entries' list a player can see (a greyed entry's button too): what a
+# closed ``<details>`` holds is not shown, its summary is.
+ENTRY_CONTROLS = (
+    "#live section.choices :is(button, summary, select, input:not([type=hidden]), textarea)"
+)
+
+
+def lowest_shown(page: Any, selector: str = ENTRY_CONTROLS) -> tuple[float, str]:
+    """Where the lowest shown element matching ``selector`` ends (the page scrolled to its
+    top) and its text, to name it in a failure."""
+    found = page.evaluate(
+        """(selector) => [...document.querySelectorAll(selector)]
+             .filter(e => e.checkVisibility())
+             .map(e => [e.getBoundingClientRect().bottom + window.scrollY,
+                        (e.textContent || e.name || '').trim().slice(0, 60)])
+             .reduce((low, next) => next[0] > low[0] ? next : low, [0, ''])""",
+        selector,
+    )
+    return float(found[0]), str(found[1])

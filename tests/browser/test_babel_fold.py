@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.fold import clipped, switch_language, widest
+from tests.browser.fold import clipped, lowest_shown, switch_language, widest
 from tests.browser.phone_actions import LIVE, join
 from tests.browser.test_babylon_fold import (
     ENTRY,
@@ -86,6 +86,10 @@ def check_fold(
         assert first <= FOLD and commit <= FOLD, (step, code, first, commit)
         for selector in lowest_of:
             assert lowest(phone, selector) <= FOLD, (step, code, selector, lowest(phone, selector))
+        # Every control the list shows, a greyed entry's too (issue 21: two greyed "Build ..."
+        # entries lay below the fold of the busiest step).
+        shown, name = lowest_shown(phone)
+        assert shown <= FOLD, (step, code, "the lowest control of the list", name, shown)
         assert widest(phone) <= WIDTH + 0.5, (step, code, widest(phone))
         assert clipped(phone) == [], (step, code, clipped(phone))
     switch_language(phone, "EN")
