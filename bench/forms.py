@@ -10,8 +10,10 @@ stay plain form controls posting that shape.
 
 A plausible entry is what a table would enter (``pick``): an app draw where the game
 offers one (it always moves the game on), else an entry as the game suggests it (the
-fields' defaults), else values inside the fields' limits. ``table_pick`` is the stricter
-policy of ``bench/interactions.py``: what a group chooses most, with its values.
+fields' defaults; a box the player must fill, "(choose)", gets one of its real options),
+else values inside the fields' limits. ``bench/live.py`` and ``bench/regions.py`` fill the
+entry it picks with ``table_values``, the values a table enters. ``table_pick`` is the
+stricter policy of ``bench/interactions.py``: what a group chooses most, with its values.
 
 Taps are counted as a person makes them (``EntryForm.taps_for``): 1 for each closed
 ``<details>`` the form lies in (a picker's source, then its target, each opened with a
@@ -82,21 +84,28 @@ class Input:
             return self.options[0]
         return self.default
 
+    @property
+    def unchosen(self) -> bool:
+        """A required select left on its empty first option ("(choose)"): no suggestion, a
+        box the player must fill (an optional one's "(none)" is a value)."""
+        return self.kind == "choice" and self.required and self.default == ""
+
     def value(self, rng: random.Random, suggested: bool) -> Any:
         """The engine's suggestion when ``suggested`` and there is one, else a value inside
-        the limits."""
+        the limits (a required select one of its real options: a player must choose)."""
         if self.kind == "multi":
             if suggested:
                 return list(self.chosen)
             return [option for option in self.options if rng.random() < 0.5]
-        if suggested and self.default is not None:
+        if suggested and self.default is not None and not self.unchosen:
             return self.default
         if self.kind == "int":
             low = self.low if self.low is not None else 0
             high = self.high if self.high is not None else low + 3
             return rng.randint(low, max(low, high))
         if self.kind == "choice" and self.options:
-            return rng.choice(self.options)
+            filled = [option for option in self.options if option != ""]
+            return rng.choice(filled if self.required and filled else self.options)
         return self.default if self.default is not None else ""
 
 

@@ -3,6 +3,7 @@
     .venv/bin/python bench/live.py [--game mix|wallenstein|babylon|babel|stortebeker|dice_race]
                                    [--setup embedded|pg-redis] [--processes 2] [--tables 200]
                                    [--phones 5] [--think 5] [--seconds 40] [--port 8700]
+                                   [--verbose [N]]
 
 Every table has as many phones as its game allows up to ``--phones`` (Wallenstein 5,
 Babylon and Störtebeker 4, Babel 2), each keeping its seat's event stream open as the page
@@ -11,7 +12,10 @@ race of the platform tests is the floor (its engine costs nothing). One entry pe
 every ``--think`` seconds on average, by a phone whose region offers one: read from the
 region its stream last brought (or its own last answer), as the page shows it, and picked
 as a table would (``bench/forms.py``: an app draw where the game offers one, else the
-game's suggested values). A game that ends is replaced by a new table of the same game
+game's main entries, with the values a table enters, ``forms.table_values``: the game's
+suggestions, a real option in a box it must fill; after a refusal, a suggestion refused
+at this step is not sent again and a few counts change). ``--verbose`` prints the first
+refusals (the game, the entry, its values and the answer's message). A game that ends is replaced by a new table of the same game
 with the same phones (counted); the first entries of a game are part of the measure.
 Meanwhile a client asks the bare view (``/ok/``, Django's floor: same server, same
 middleware, no work) 20 times a second. Prints, for the measuring window:
@@ -36,6 +40,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gc
+import html
+import json
 import os
 import random
 import time
@@ -46,7 +52,7 @@ from pathlib import Path
 
 import httpx
 from common import Database, Phone, make_table, percentile, run, servers, think
-from forms import EntryForm, entry_forms, pick
+from forms import SUGGESTED_TRIES, EntryForm, entry_forms, pick, table_values
 from tables import FLOOR, REAL_GAMES, games_of, host_speed, process_cpu, seats_for
 
 WARMUP = 5.0  # seconds after every stream is open before measuring
@@ -133,6 +139,7 @@ class Results:
     update_bytes: list[int] = field(default_factory=list)
     counts: Counter[str] = field(default_factory=Counter)  # outcomes, per kind
     by_type: Counter[str] = field(default_factory=Counter)  # accepted entries per game:type
+    shown_refusals: int = 0  # refusals still to print (--verbose)
 
 
 class TablePlay:
@@ -194,6 +201,18 @@ class TablePlay:
         return found
 
 
+def _filled(pairs: list[tuple[str, str]]) -> str:
+    """The values an entry sent (its f. and m. fields), for a refusal's line."""
+    return " ".join(f"{name[2:]}={value}" for name, value in pairs if name[:2] in ("f.", "m."))
+
+
+def _flash(region: str) -> str:
+    """The message of an answer's error flash."""
+    start = region.find('class="flash error"')
+    text = region[region.find(">", start) + 1 : region.find("</p>", start)]
+    return html.unescape(text).strip()
+
+
 def _version(region: str) -> int:
     marker = 'data-state-version="'
     start = region.find(marker)
@@ -215,9 +234,13 @@ async def one_entry(
         return False
     seat = rng.choice(acting)
     forms = offers[seat][1]
+    refused: set[str] = set()  # the entries whose suggestion was refused at this step
     for attempt in range(20):
         form = pick(forms, rng, attempt)
-        pairs = form.data(rng, suggested=attempt < 3)
+        offer = json.dumps(form.action, sort_keys=True)
+        # A table told no does not send the same again: it changes a few boxes.
+        suggested = attempt < SUGGESTED_TRIES and offer not in refused
+        pairs = form.pairs(table_values(form, rng, keep_defaults=suggested))
         started = time.perf_counter()
         outcome, region = await post_entry(table.phones[seat], form.url, pairs)
         took = (time.perf_counter() - started) * 1000
@@ -227,6 +250,11 @@ async def one_entry(
             outcome = "accepted"
         elif outcome == "answered" and 'class="flash error"' in region:
             outcome = "refused"  # by the rules (the pick), or a stale form
+            if suggested:
+                refused.add(offer)
+            if results.shown_refusals > 0:
+                results.shown_refusals -= 1
+                print(f"  refused: {table.game} {form.kind} {_filled(pairs)}: {_flash(region)}")
         elif outcome == "answered":
             outcome = "failed: no new version"
         if measured:
@@ -451,7 +479,7 @@ async def measure(args: argparse.Namespace) -> dict[str, float]:
         urls = [server.url for server in running]
         loaded = await first_load_bytes(urls[0])
         idle = sum(rss_kib(server.process.pid) for server in running)
-        results = Results()
+        results = Results(shown_refusals=args.verbose)
         bare: list[float] = []
         window = {"start": float("inf"), "end": float("inf")}
         ready, go = [0], asyncio.Event()
@@ -606,6 +634,14 @@ def parser() -> argparse.ArgumentParser:
     options.add_argument("--seconds", type=float, default=40.0)
     options.add_argument("--seed", type=int, default=1)
     options.add_argument("--port", type=int, default=0, help="the first server's port (0: any)")
+    options.add_argument(
+        "--verbose",
+        type=int,
+        nargs="?",
+        const=20,
+        default=0,
+        help="print the first N refusals (default 20): game, entry, values, message",
+    )
     return options
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import cProfile
+import json
 import os
 import pstats
 import random
@@ -35,7 +36,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from forms import entry_forms, pick  # noqa: E402
+from forms import SUGGESTED_TRIES, entry_forms, pick, table_values  # noqa: E402
 from tables import COLOURS, COUNTS, FLOOR, REAL_GAMES, host_speed, new_table_form  # noqa: E402
 
 
@@ -120,9 +121,13 @@ class Table:
             return -1, False
         seat = self.rng.choice(acting)
         refused_here = 0
+        refused: set[str] = set()  # the entries whose suggestion was refused (as live.py)
         while refused_here < 20:
             form = pick(offers[seat], self.rng, refused_here)
-            data = dict(_merged(form.data(self.rng, suggested=refused_here < 3)))
+            offer = json.dumps(form.action, sort_keys=True)
+            suggested = refused_here < SUGGESTED_TRIES and offer not in refused
+            values = table_values(form, self.rng, keep_defaults=suggested)
+            data = dict(_merged(form.pairs(values)))
             with entry_meter.server():
                 response = self.phones[seat].post(
                     f"/t/{self.code}/act/", data, HTTP_HX_REQUEST="true"
@@ -132,6 +137,8 @@ class Table:
                 return seat, True
             self.refused += 1
             refused_here += 1
+            if suggested:
+                refused.add(offer)
         return seat, False
 
 

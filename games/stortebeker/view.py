@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import copy
-
-from games.base import State
+from games.base import State, fresh
 
 from .cards import CARD_LABELS, DIE_COLOUR_LABELS, KIND_LABELS, is_pirate
 from .ships import SHIP_COLOUR_LABELS, ship_label
 
 HIDDEN = "hidden"
+HIDDEN_KEYS = frozenset(("deck", "hands"))  # replaced in a view by what the seat may see
 
 
 def seat_view(state: State, seat: int | None) -> State:
@@ -19,10 +18,15 @@ def seat_view(state: State, seat: int | None) -> State:
     seats' hands (only their sizes), and the values of pirates other seats
     laid face down ("Karty pirátů se vykládají lícem dolů").
     """
-    view = copy.deepcopy(state)
+    # A copy of all but the deck and the hands, replaced below: the deck is most of the
+    # state, and copying it (with deepcopy's memo) only to drop it was most of the cost.
+    copied = fresh({key: value for key, value in state.items() if key not in HIDDEN_KEYS})
+    view = {key: copied.get(key) for key in state}  # the state's order of keys
     view["deck"] = len(state["deck"])
     view["hand_counts"] = [len(hand) for hand in state["hands"]]
-    view["hands"] = [hand if index == seat else None for index, hand in enumerate(view["hands"])]
+    view["hands"] = [
+        list(hand) if index == seat else None for index, hand in enumerate(state["hands"])
+    ]
     view["hand"] = view["hands"][seat] if seat is not None else None
     for ship in view["sea"]:
         if not ship:

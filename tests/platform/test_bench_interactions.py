@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from bench.forms import SUGGESTED_TRIES, entry_forms, random_pick, table_pick
+from bench.forms import SUGGESTED_TRIES, entry_forms, random_pick, table_pick, table_values
 
 # A region as companion/_choices.html renders it: a secondary entry, a main entry that
 # asks a confirmation, a main entry with a count (default 2, 0-5), a choice and boxes
@@ -145,6 +145,40 @@ def test_after_refusals_the_table_tries_other_entries_and_values() -> None:
     form, values = random_pick(forms, rng)
     pairs = dict(form.pairs(values))
     assert json.loads(pairs["action"]) == form.action
+
+
+# A ship entered from its card as Störtebeker's phone shows it (templates/companion/
+# _field.html): a box the player must fill ("(choose)" first, required), an optional box
+# ("(none)"), a count that stays empty until typed.
+CHOOSE = """<form hx-post="/t/X/act/" class="choice"><input type="hidden" name="action"
+  value='{"type": "ship"}'>
+  <select name="f.colour" required><option value='""' selected>(choose)</option>
+  <option value='"red"'>red</option><option value='"blue"'>blue</option></select>
+  <select name="f.take_1"><option value='""' selected>(none)</option>
+  <option value='"rum"'>rum</option></select>
+  <input type="number" name="f.points" min="0" max="20">
+  <button type="submit" class="primary">Enter a ship at sea</button></form>"""
+
+
+def test_a_box_the_player_must_fill_is_never_sent_empty() -> None:
+    """The live benchmark sent "(choose)" as Störtebeker's suggestion: every ship and
+    exchange it tried so was refused ("is not a colour of the ships", "Discard 2 or 3
+    cards"), two thirds of its entries. A table chooses there; "(none)" it may keep."""
+    form = entry_forms(CHOOSE)[0]
+    colour, take = form.inputs[0], form.inputs[1]
+    assert colour.required and not take.required
+    rng = random.Random(2)
+    for suggested in (True, False):
+        for _ in range(20):
+            values = form.values(rng, suggested)
+            assert values["colour"] in ("red", "blue")
+            assert 0 <= values["points"] <= 20
+            if suggested:
+                assert values["take_1"] == ""
+    assert {table_values(form, rng, keep_defaults=True)["colour"] for _ in range(20)} == {
+        "red",
+        "blue",
+    }
 
 
 def test_the_status_line_and_a_season_are_read() -> None:
