@@ -135,10 +135,16 @@ def get(mapping: Any, key: Any) -> Any:
         return None
 
 
+# ``json.dumps`` with these options builds an encoder on every call; a form writes one
+# value per option of its lists (issue 25), so the encoder is built once (it keeps no state
+# between calls).
+_COMPACT_JSON = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)
+
+
 @register.filter
 def as_json(value: Any) -> str:
     """A value as JSON, for a form field's value attribute."""
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    return _COMPACT_JSON.encode(value)
 
 
 @register.filter

@@ -26,6 +26,7 @@ from games.babylon.components import (
     STATUE,
     STORAGE_SINGLES,
 )
+from games.babylon.entries import refusal
 from games.babylon.final import piece_top_floor
 from games.babylon.garden import highest_built_floor, visible_decorations
 from games.babylon.moves import MOVES, PLACE, highest_floor_for
@@ -48,7 +49,7 @@ from games.babylon.turn import (
 )
 from games.base import Action, Choice, Game, State
 from games.i18n import Msg, _, msg, ngettext
-from games.moves import Where, buttons, refusal
+from games.moves import Where, buttons
 
 
 def for_seat(game: Game, state: State, seat: int) -> list[Choice]:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 from games.babylon import choices as choice_lists
 from games.babylon.changes import changes as table_changes
 from games.babylon.components import (
@@ -15,6 +13,8 @@ from games.babylon.components import (
     QUARRY_SIDE,
     SINGLE,
 )
+from games.babylon.copies import copy_state
+from games.babylon.entries import checked
 from games.babylon.events import event_lines
 from games.babylon.garden import visible_garden
 from games.babylon.moves import MOVES
@@ -41,17 +41,13 @@ from games.base import (
     Choice,
     Field,
     Game,
-    IllegalAction,
     Option,
     Outcome,
     Phase,
     Score,
     State,
-    seat_arg,
 )
-from games.i18n import Msg, _, msg, seat_name
-
-PLATFORM_KEYS = frozenset({"type", "seat", "seed"})
+from games.i18n import Msg, _, msg
 
 OPTIONS = (
     Option(
@@ -71,16 +67,6 @@ OPTIONS = (
         default="first",
     ),
 )
-
-
-def copy_state(state: State) -> State:
-    """A deep copy, like ``games.base.fresh``, through JSON.
-
-    State is JSON data by contract, so this is the same copy; it is several
-    times faster than ``copy.deepcopy``, which matters because the phone's
-    choices try every candidate entry on the engine.
-    """
-    return json.loads(json.dumps(state))
 
 
 class BabylonGame(Game):
@@ -105,23 +91,7 @@ class BabylonGame(Game):
         return initial_state(players, self.normalise_options(options), seed)
 
     def apply(self, state: State, action: Action) -> State:
-        if not isinstance(action, dict):
-            raise IllegalAction(_("An entry must be a set of named values."))
-        kind = action.get("type")
-        move = MOVES.get(kind)
-        if move is None:
-            raise IllegalAction(_("Unknown entry %(type)s."), type=str(kind))
-        unknown = sorted(str(key) for key in action if key not in PLATFORM_KEYS | move.keys())
-        if unknown:
-            raise IllegalAction(_("This entry has no field %(field)s."), field=unknown[0])
-        seat = seat_arg(state, action)
-        if seat not in self.to_act(state):
-            raise IllegalAction(
-                _("It is not %(player)s's entry now."),
-                player=seat_name(seat, state["players"][seat]),
-            )
-        if not move.accepts(state["step"]):
-            raise IllegalAction(_("This entry is not possible at this point of the game."))
+        move, seat = checked(self, state, action)
         new = copy_state(state)
         move.apply(new, seat, action)
         return new

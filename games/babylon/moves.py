@@ -23,6 +23,7 @@ from games.babylon.components import (
     STAIRS,
     STATUE,
 )
+from games.babylon.copies import attempt_building
 from games.babylon.final import confirm_covered, confirm_garden, enter_floor, holes_left
 from games.babylon.garden import highest_built_floor, visible_decorations
 from games.babylon.preparation import (
@@ -66,7 +67,6 @@ from games.moves import (
     Several,
     Tally,
     Where,
-    attempt,
 )
 
 COUNT_LABELS: dict[str, str] = {
@@ -129,7 +129,7 @@ def decoration_floors(where: Where, action: Action) -> list[int]:
     return [
         floor
         for floor in range(1, last + 1)
-        if attempt(decorate, where, {**action, "floor": floor}) is None
+        if attempt_building(decorate, where, {**action, "floor": floor}) is None
     ]
 
 
