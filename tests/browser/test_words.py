@@ -52,6 +52,10 @@ SPLIT_WORDS = """
     return lines.length;
   };
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    // Only text a person sees: Chromium lays out a closed <details>'s content
+    // (content-visibility: hidden) at the closed summary's width when asked for its boxes,
+    // which breaks words that open, at full width, stand whole.
+    if (!node.parentElement || !node.parentElement.checkVisibility()) continue;
     const text = node.data;
     const words = /\\S+/g;
     let match;
