@@ -109,3 +109,18 @@ def peasant_total(state: State) -> int:
     if state["battle"]:
         total += state["battle"]["throw"]["peasants"]
     return total
+
+
+OPEN = ["palace", "church", "trade", "grain", "taxes"]
+
+
+def at_the_hidden_cards(**options: str) -> dict:
+    """Spring with ``OPEN`` turned up, its five open actions done (blanks, then a land)."""
+    state = in_season(cards=OPEN, **options)
+    for _card in range(4):
+        for seat in (0, 1, 2):
+            state = do(state, seat, type="play", land="blank")
+    for seat in (0, 1, 2):
+        state = do(state, seat, type="play", land=state["season_state"]["cards"][seat][0])
+    assert state["stage"] == "action_card"
+    return state

@@ -13,22 +13,9 @@ from games.i18n import render_english
 from games.wallenstein import GAME, season
 from games.wallenstein.data import ACTION_KEYS
 
-from .helpers import NAMES, do, drop_all_out, in_season, new_game
+from .helpers import NAMES, OPEN, at_the_hidden_cards, do, drop_all_out, new_game
 
 A, B, C = 0, 1, 2
-OPEN = ["palace", "church", "trade", "grain", "taxes"]
-
-
-def at_the_hidden_cards(**options: str) -> dict:
-    """Spring with ``OPEN`` turned up, its five open actions done (blanks, then a land)."""
-    state = in_season(cards=OPEN, **options)
-    for _card in range(4):
-        for seat in (A, B, C):
-            state = do(state, seat, type="play", land="blank")
-    for seat in (A, B, C):
-        state = do(state, seat, type="play", land=state["season_state"]["cards"][seat][0])
-    assert state["stage"] == "action_card"
-    return state
 
 
 def app_button(state: dict) -> dict:

@@ -11,7 +11,15 @@ from games.i18n import render_english
 from games.wallenstein import GAME
 from games.wallenstein.data import ARMIES_PER_PLAYER as ARMIES
 
-from .helpers import army_total, clear_land, do, enter_events, in_season, new_game
+from .helpers import (
+    army_total,
+    at_the_hidden_cards,
+    clear_land,
+    do,
+    enter_events,
+    in_season,
+    new_game,
+)
 
 A, B, C = 0, 1, 2
 
@@ -52,13 +60,7 @@ def test_five_open_action_cards_then_turn_order_then_event() -> None:
 def test_hidden_cards_turned_up_one_by_one() -> None:
     """„Když všichni hráči dokončí odkryté akce, ... následující zakryté karty akcí se odkryjí“
     (the issue: „the next one revealed as each is done“)."""
-    state = in_season(cards=["palace", "church", "trade", "grain", "taxes"])
-    for _card in range(4):
-        for seat in (A, B, C):
-            state = do(state, seat, type="play", land="blank")
-    for seat in (A, B, C):
-        state = do(state, seat, type="play", land=state["season_state"]["cards"][seat][0])
-    assert state["stage"] == "action_card"
+    state = at_the_hidden_cards()
     with pytest.raises(IllegalAction):
         do(state, 0, type="action_card", card="palace")
     state = do(state, 0, type="action_card", card="recruit5")
