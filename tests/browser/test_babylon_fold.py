@@ -178,6 +178,9 @@ def test_next_and_committing_tap_above_the_fold(server: Any, phones: Any, player
 PHONE = {"viewport": {"width": 390, "height": FOLD}, "is_mobile": True, "has_touch": True}
 PLACE_TILE = action_form("place_tile", '"tile":"extracted"') + " button[type=submit]"
 STORE = action_form("end_turn", '"tile":"store"') + " button[type=submit]"
+# Discarding the taken tile commits a turn as well: it ended at about 875 px at 4 players in
+# Russian, under a three-line "Store" button (issue 21).
+DISCARD = action_form("end_turn", '"tile":"discard"') + " button[type=submit]"
 REVEAL = action_form("reveal") + " button[type=submit]"
 FINAL = action_form("final") + " button[type=submit]"
 FIRST_FIELD = "form.choice :is(select, input:not([type=hidden]))"
@@ -300,10 +303,12 @@ def test_later_steps_above_the_fold(server: Any, browser: Any, players: int) -> 
 
         # A tile that may stand on double pillars: its form asks how many.
         reach('"type":"place_tile"', 'name="f.doubles"')
-        tile = check_later_step(phone, players, "tile-doubles", PLACE_TILE, STORE)
+        tile = check_later_step(phone, players, "tile-doubles", PLACE_TILE, STORE, DISCARD)
         # Both tiles in hand (the one just taken and a stored one that can be placed).
         reach('class="stored-tile"')
-        both = check_later_step(phone, players, "both-tiles", PLACE_TILE, STORE, STORED_TILE)
+        both = check_later_step(
+            phone, players, "both-tiles", PLACE_TILE, STORE, DISCARD, STORED_TILE
+        )
         stored_tile = check_stored_tile(phone, players)
         # The round token, every face's button and the app's draw.
         reach('"type":"reveal"')

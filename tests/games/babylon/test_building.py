@@ -224,10 +224,14 @@ def test_build_entries_carry_a_note_with_the_pillars_in_hand() -> None:
     assert place and all(c.disabled is None for c in place)
     assert place[0].note["args"]["singles"] == 5
     end = [c for c in GAME.choices(state, 0) if c.action["type"] == "end_turn"]
+    # The buttons word it as a tile's "Then" list does, one short line each (issue 21); that
+    # storing discards the tile stored before is in the note under both.
     assert [c.label["text"] for c in end] == [
-        "Store the tile you took (the stored tile is discarded) and end the turn",
-        "Discard the tile you took and end the turn",
+        "Store the taken tile, end the turn",
+        "Discard the taken tile, end the turn",
     ]
+    assert end[1].note is not None
+    assert end[1].note["text"].startswith("Storing it discards the tile stored before.")
 
 
 def test_unaffordable_floors_are_not_listed() -> None:

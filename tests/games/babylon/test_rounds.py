@@ -42,8 +42,10 @@ def test_storing_replaces_the_stored_tile() -> None:
     assert state["boards"][0]["stored"] == {"material": "clay", "flower": "pink"}
     assert state["discarded_start"] == 1
     choices = GAME.choices(give_turn(state, 0), 0)
-    store = next(c for c in choices if c.action.get("tile") == "store")
-    assert "discarded" in store.label["text"]
+    # The store button is one short line (issue 21); the note under the end of the turn says
+    # that storing discards the tile stored before.
+    (note,) = [c.note for c in choices if c.action["type"] == "end_turn" and c.note]
+    assert note["text"].startswith("Storing it discards the tile stored before.")
 
 
 def test_start_tile_may_stay_in_storage() -> None:
