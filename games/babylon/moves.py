@@ -238,7 +238,9 @@ MOVES = Moves(
                     "supports",
                     _("Pillars under the tile"),
                     OneOf(
-                        ((4, _("4 pillars")), (3, _("3 pillars and a viewpoint"))),
+                        # Short: the list beside its label shows the chosen option whole on a
+                        # phone (the log shows the number, show_value).
+                        ((4, _("4 pillars")), (3, _("3 + viewpoint"))),
                         show_value=True,
                     ),
                 ),

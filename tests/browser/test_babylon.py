@@ -130,7 +130,7 @@ def test_two_phones_set_up_and_play_the_first_rounds(server: Any, phones: Any) -
     assert garden(screen, 0).locator("ol.floors").count() == 0
 
     # She goes on building (a statue follows), so the placement does not end her turn.
-    tap(anna, place_taken, supports="3 pillars and a viewpoint", then="Go on building")
+    tap(anna, place_taken, supports="3 + viewpoint", then="Go on building")
     wait_totals(screen, ["3", "0"])  # a viewpoint 1, highest point 2 × 1
     wait_totals(ben, ["3", "0"])
     garden(screen, 0).locator("li[data-floor='1']").filter(has_text="1× white flower").wait_for(

@@ -187,10 +187,14 @@ FIRST_FIELD = "form.choice :is(select, input:not([type=hidden]))"
 STORED = "details.stored-tile"
 STORED_TILE = STORED + " > summary"
 PLACE_STORED = STORED + " " + action_form("place_tile", '"tile":"stored"') + " button[type=submit]"
-# Each "Then" list as wide as its longest option needs (a copy of it at its natural width), and
-# as wide as it is: an option wider than the list would be cut off when chosen.
-THEN_WIDTHS = """() => [...document.querySelectorAll('select[name="f.then"]')]
-  .filter(select => select.getClientRects().length)
+# Each list (``selector``) as wide as its longest option needs (a copy of it at its natural
+# width), and as wide as it is: an option wider than the list would be cut off when chosen.
+THEN = 'select[name="f.then"]'
+# Every list of the build step's forms: "Pillars under the tile" showed "3 pillars an" (its
+# option 248 px wide in English, 346 in Russian, the list 136 px).
+LISTS = "form.choice select"
+LIST_WIDTHS = """(selector) => [...document.querySelectorAll(selector)]
+  .filter(select => select.checkVisibility())
   .map(select => {
     const copy = select.cloneNode(true);
     copy.style.cssText = 'width: auto; max-width: none; position: absolute; visibility: hidden;';
@@ -237,6 +241,8 @@ def check_later_step(phone: Any, players: int, step: str, *controls: str) -> dic
         assert clipped(phone) == [], (players, step, code, clipped(phone))
         split = phone.evaluate(SPLIT_WORDS, LONG_TOKEN)
         assert not split, (players, step, code, split)
+        for shown in phone.evaluate(LIST_WIDTHS, LISTS):  # each option whole when chosen
+            assert shown["needs"] <= shown["width"] + 0.5, (players, step, code, shown)
     switch_language(phone, "EN")
     return found
 
@@ -264,7 +270,7 @@ def check_stored_tile(phone: Any, players: int) -> dict[str, tuple[float, float]
             Path(folder).mkdir(parents=True, exist_ok=True)
             phone.screenshot(path=f"{folder}/{players}p-stored-{code.lower()}.png", full_page=True)
         assert button <= FOLD, (players, code, line, button)
-        lists = phone.evaluate(THEN_WIDTHS)
+        lists = phone.evaluate(LIST_WIDTHS, THEN)
         assert lists, (players, code, "no Then list in the stored tile's form")
         for shown in lists:
             assert shown["needs"] <= shown["width"] + 0.5, (players, code, shown)
