@@ -273,11 +273,10 @@ def end_turn_choices(where: Where) -> list[Choice]:
     if turn["tile"] is None:
         note = msg(pillars, **args)
         return [Choice(msg(_("End the turn")), {"type": "end_turn"}, note=note, **common)]
-    if stored(where) is not None:
-        pillars = _(
-            "Storing it discards the tile stored before. Single pillars kept in storage: %(kept)s. Back to the supply: single %(singles)s, double %(doubles)s."
-        )
-    note = msg(pillars, **args)
+    replacing = _(
+        "Storing it discards the tile stored before. Single pillars kept in storage: %(kept)s. Back to the supply: single %(singles)s, double %(doubles)s."
+    )
+    note = msg(replacing if stored(where) is not None else pillars, **args)
     # The buttons say what the "Then" list of a tile's form says, in one line each on a
     # phone: with a long first one, the second ended below the fold (issue 21). What they
     # leave out is in the note, shown once under both (phone.html).
