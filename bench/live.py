@@ -3,7 +3,7 @@
     .venv/bin/python bench/live.py [--game mix|wallenstein|babylon|babel|stortebeker|dice_race]
                                    [--setup embedded|pg-redis] [--processes 2] [--tables 200]
                                    [--phones 5] [--think 5] [--seconds 40] [--port 8700]
-                                   [--verbose [N]]
+                                   [--proxy] [--verbose [N]]
 
 Every table has as many phones as its game allows up to ``--phones`` (Wallenstein 5,
 Babylon and Störtebeker 4, Babel 2), each keeping its seat's event stream open as the page
@@ -30,6 +30,9 @@ middleware, no work) 20 times a second. Prints, for the measuring window:
   backends of this run and the Redis server (pg-redis), this client, the machine;
 - bytes on the wire (gzip) of an update and of a first phone load; memory per 100 phones;
 - the host's speed (a 10-million-step Python loop) and load, beside every run.
+With ``--proxy`` (pg-redis) every phone talks to nginx run with ``deploy/nginx.conf``, which
+sends all of a table's requests to one process (by the table's code); its CPU is printed
+beside the servers'. Without it a table's phones are spread over the processes in turn.
 Every wait is bounded: a table that cannot be set up is counted and left out, a stream that
 drops is opened again (counted), and the run ends ``--seconds`` + 30 s after it starts
 measuring whatever happens.
@@ -39,14 +42,17 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import gc
 import html
 import json
 import os
 import random
+import tempfile
 import time
 import zlib
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -54,6 +60,8 @@ import httpx
 from common import Database, Phone, make_table, percentile, run, servers, think
 from forms import SUGGESTED_TRIES, EntryForm, entry_forms, pick, table_values
 from tables import FLOOR, REAL_GAMES, games_of, host_speed, process_cpu, seats_for
+
+from tests.fixtures import Proxy, Server, start_proxy
 
 WARMUP = 5.0  # seconds after every stream is open before measuring
 SETUP_SECONDS = 120.0  # at most, for one table to be created, joined and streaming
@@ -418,7 +426,11 @@ def spent(before: dict[int, float], after: dict[int, float]) -> float:
 
 
 async def cpu_in_window(
-    window: dict[str, float], pids: list[int], database: str, out: dict[str, float]
+    window: dict[str, float],
+    pids: list[int],
+    database: str,
+    out: dict[str, float],
+    proxy: list[int] | None = None,
 ) -> None:
     """The CPU the servers, their database and Redis, this client and the machine used over
     the window: what an entry costs, whatever else the machine was doing."""
@@ -427,6 +439,7 @@ async def cpu_in_window(
     backends = await asyncio.to_thread(postgres_backends, database)
     redis = redis_server() if database else []
     servers_before, postgres_before, redis_before = cpu_of(pids), cpu_of(backends), cpu_of(redis)
+    proxy_before = cpu_of(proxy or [])
     client_before = time.process_time()
     loops_before = sum(map(loop_cpu_seconds, pids))
     machine_before = machine_busy()
@@ -436,6 +449,7 @@ async def cpu_in_window(
     out["server_cpu"] = spent(servers_before, cpu_of(pids))
     out["postgres_cpu"] = spent(postgres_before, cpu_of(backends))
     out["redis_cpu"] = spent(redis_before, cpu_of(redis))
+    out["proxy_cpu"] = spent(proxy_before, cpu_of(proxy or []))
     out["loop_cpu"] = sum(map(loop_cpu_seconds, pids)) - loops_before
     out["client_cpu"] = time.process_time() - client_before
     busy, total = machine_busy()
@@ -475,8 +489,12 @@ async def measure(args: argparse.Namespace) -> dict[str, float]:
     """One run; returns the figures (and prints them)."""
     speed = await asyncio.to_thread(host_speed)
     database = Database()
-    with servers(args.setup, args.processes, args.port, database) as running:
-        urls = [server.url for server in running]
+    with (
+        servers(args.setup, args.processes, args.port, database) as running,
+        fronted(running, args.proxy) as front,
+    ):
+        # Behind the proxy every phone talks to it, and it routes a table to one process.
+        urls = [front.url] if front else [server.url for server in running]
         loaded = await first_load_bytes(urls[0])
         idle = sum(rss_kib(server.process.pid) for server in running)
         results = Results(shown_refusals=args.verbose)
@@ -504,7 +522,8 @@ async def measure(args: argparse.Namespace) -> dict[str, float]:
         own = asyncio.create_task(loop_lag(window, lag))
         cpu: dict[str, float] = {}
         pids = [server.process.pid for server in running]
-        load = asyncio.create_task(cpu_in_window(window, pids, database.name, cpu))
+        proxy = front.pids() if front else []
+        load = asyncio.create_task(cpu_in_window(window, pids, database.name, cpu, proxy))
         everything = asyncio.gather(*tables, floor, own, load, return_exceptions=True)
         try:
             async with asyncio.timeout(WARMUP + args.seconds + GRACE):
@@ -515,12 +534,27 @@ async def measure(args: argparse.Namespace) -> dict[str, float]:
         for outcome in outcomes:
             if isinstance(outcome, BaseException):
                 results.counts[f"tasks that ended in an error ({type(outcome).__name__})"] += 1
-    return report(args, urls, results, bare, lag, cpu, loaded, idle, streaming, speed)
+    return report(args, running, results, bare, lag, cpu, loaded, idle, streaming, speed)
+
+
+@contextlib.contextmanager
+def fronted(running: list[Server], wanted: bool) -> Iterator[Proxy | None]:
+    """nginx with ``deploy/nginx.conf`` in front of the servers when ``wanted``."""
+    if not wanted:
+        yield None
+        return
+    with tempfile.TemporaryDirectory() as folder:
+        # One worker: it does little, and this 2-core host's CPU is the servers'.
+        front = start_proxy(running, Path(folder), workers=1)
+        try:
+            yield front
+        finally:
+            front.stop()
 
 
 def report(
     args: argparse.Namespace,
-    urls: list[str],
+    running: list[Server],
     results: Results,
     bare: list[float],
     lag: list[float],
@@ -553,7 +587,9 @@ def report(
         "client_lag_p99": percentile(lag, 0.99) if lag else 0.0,
         "server_cpu_ms_per_entry": cpu.get("server_cpu", 0.0) * 1000 / max(1, accepted),
     }
-    processes = f"{len(urls)} process{'es' if len(urls) > 1 else ''}"
+    processes = f"{len(running)} process{'es' if len(running) > 1 else ''}"
+    if args.proxy:
+        processes += " behind nginx (deploy/nginx.conf: each table on one process)"
     dealt = Counter(_dealt(args))
     print(
         f"{args.setup}, {processes}: {args.tables} tables "
@@ -595,8 +631,10 @@ def report(
         if args.setup == "pg-redis"
         else ""
     )
+    if args.proxy:
+        database += f"; nginx {cpu.get('proxy_cpu', 0) * per_entry:.1f} ms per entry"
     print(
-        f"  CPU per accepted entry: the server{'s' if len(urls) > 1 else ''} "
+        f"  CPU per accepted entry: the server{'s' if len(running) > 1 else ''} "
         f"{figures['server_cpu_ms_per_entry']:.1f} ms "
         f"({cpu.get('server_cpu', 0) / args.seconds * 100:.0f} % of one core; the event loop "
         f"{cpu.get('loop_cpu', 0) * per_entry:.1f} ms of it){database}; this client "
@@ -634,6 +672,12 @@ def parser() -> argparse.ArgumentParser:
     options.add_argument("--seconds", type=float, default=40.0)
     options.add_argument("--seed", type=int, default=1)
     options.add_argument("--port", type=int, default=0, help="the first server's port (0: any)")
+    options.add_argument(
+        "--proxy",
+        action="store_true",
+        help="the phones talk to nginx run with deploy/nginx.conf, which routes each table "
+        "to one of the processes (needs nginx at /usr/sbin/nginx)",
+    )
     options.add_argument(
         "--verbose",
         type=int,

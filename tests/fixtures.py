@@ -192,6 +192,96 @@ def start_server(
     raise RuntimeError("the server did not open its port")
 
 
+NGINX = "/usr/sbin/nginx"
+NGINX_CONFIG = ROOT / "deploy" / "nginx.conf"
+
+
+@dataclass
+class Proxy:
+    """nginx in front of server processes, as ``deploy/nginx.conf`` routes them."""
+
+    url: str
+    process: subprocess.Popen[bytes]
+    folder: Path
+
+    def pids(self) -> list[int]:
+        """nginx's master and its workers (their CPU is the proxy's)."""
+        children = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children")
+        try:
+            workers = [int(pid) for pid in children.read_text().split()]
+        except OSError:
+            workers = []
+        return [self.process.pid, *workers]
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()  # nginx's fast shutdown
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout=10)
+
+
+def proxy_config(
+    listen: int, upstreams: list[int], workers: int | None = None, log_routes: bool = False
+) -> str:
+    """``deploy/nginx.conf`` as it is, with its ``listen`` port and upstream servers
+    replaced: what a test or a benchmark runs is the file the README points to.
+    ``log_routes``: each request's path and the process it went to, in ``logs/routes.log``."""
+    text = NGINX_CONFIG.read_text()
+    servers = "".join(f"        server 127.0.0.1:{port};\n" for port in upstreams)
+    lines, placed = [], False
+    for line in text.splitlines(keepends=True):
+        if line.strip().startswith("server 127.0.0.1:"):
+            if not placed:
+                lines.append(servers)
+                placed = True
+            continue
+        if line.strip().startswith("listen "):
+            line = f"        listen 127.0.0.1:{listen};\n"
+        if workers and line.startswith("worker_processes "):
+            line = f"worker_processes {workers};\n"
+        if log_routes and line.strip() == "access_log off;":
+            line = "    log_format routes '$uri $upstream_addr';\n"
+            line += "    access_log logs/routes.log routes;\n"
+        lines.append(line)
+    return "".join(lines)
+
+
+def start_proxy(
+    servers: list[Server],
+    folder: Path,
+    port: int | None = None,
+    workers: int | None = None,
+    log_routes: bool = False,
+) -> Proxy:
+    """nginx with ``deploy/nginx.conf`` in front of ``servers``, its files in ``folder``."""
+    if not Path(NGINX).exists():
+        missing(f"nginx at {NGINX} (apt-get install nginx-light)")
+    port = port or free_port()
+    upstreams = [int(server.url.rsplit(":", 1)[1]) for server in servers]
+    for name in ("logs", "temp"):
+        (folder / name).mkdir(parents=True, exist_ok=True)
+    config = folder / "nginx.conf"
+    config.write_text(proxy_config(port, upstreams, workers, log_routes))
+    # As root nginx would hand its workers to "nobody"; they stay this user instead.
+    user = "user root root; " if os.geteuid() == 0 else ""
+    command = [NGINX, "-p", str(folder), "-c", str(config), "-g", f"daemon off; {user}"]
+    process = subprocess.Popen(command, cwd=folder)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if port_open("127.0.0.1", port):
+            return Proxy(f"http://127.0.0.1:{port}", process, folder)
+        if process.poll() is not None:
+            raise RuntimeError(
+                f"nginx did not start: {(folder / 'logs' / 'error.log').read_text()}"
+            )
+        time.sleep(0.1)
+    process.kill()
+    raise RuntimeError("nginx did not open its port")
+
+
 def server_env(tmp_path: Path, **extra: str) -> dict[str, str]:
     env = dict(os.environ)
     env.pop("DATABASE_URL", None)
