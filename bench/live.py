@@ -3,7 +3,7 @@
     .venv/bin/python bench/live.py [--game mix|wallenstein|babylon|babel|stortebeker|dice_race]
                                    [--setup embedded|pg-redis] [--processes 2] [--tables 200]
                                    [--phones 5] [--think 5] [--seconds 40] [--port 8700]
-                                   [--proxy] [--verbose [N]]
+                                   [--screen] [--proxy] [--verbose [N]]
 
 Every table has as many phones as its game allows up to ``--phones`` (Wallenstein 5,
 Babylon and Störtebeker 4, Babel 2), each keeping its seat's event stream open as the page
@@ -30,7 +30,9 @@ middleware, no work) 20 times a second. Prints, for the measuring window:
   backends of this run and the Redis server (pg-redis), this client, the machine;
 - bytes on the wire (gzip) of an update and of a first phone load; memory per 100 phones;
 - the host's speed (a 10-million-step Python loop) and load, beside every run.
-With ``--proxy`` (pg-redis) every phone talks to nginx run with ``deploy/nginx.conf``, which
+With ``--screen`` each table's host device keeps the table screen's stream open too (the
+host's laptop by the table, its region the largest: Wallenstein's map), and the run prints
+when its updates arrived. With ``--proxy`` (pg-redis) every phone talks to nginx run with ``deploy/nginx.conf``, which
 sends all of a table's requests to one process (by the table's code); its CPU is printed
 beside the servers'. Without it a table's phones are spread over the processes in turn.
 Every wait is bounded: a table that cannot be set up is counted and left out, a stream that
@@ -75,8 +77,8 @@ class Listener:
     """One phone's open stream: when each version's region arrived, its bytes, and the
     newest region (what the phone shows). Opened again when it drops, as the page does."""
 
-    def __init__(self, phone: Phone, code: str, counts: Counter[str]) -> None:
-        self.phone, self.code, self.counts = phone, code, counts
+    def __init__(self, phone: Phone, code: str, counts: Counter[str], view: str = "seat") -> None:
+        self.phone, self.code, self.counts, self.view = phone, code, counts, view
         self.seen: dict[int, float] = {}
         self.update_bytes: list[int] = []
         self.latest: tuple[int, str] = (0, "")
@@ -101,7 +103,7 @@ class Listener:
         # The server pings every ~10 s: 30 s without a byte is a dead stream.
         timeout = httpx.Timeout(30, read=30)
         headers = {"Accept-Encoding": "gzip", "Last-Event-ID": str(self.latest[0])}
-        url = f"/t/{self.code}/stream/?view=seat"
+        url = f"/t/{self.code}/stream/?view={self.view}"
         async with self.phone.http.stream("GET", url, timeout=timeout, headers=headers) as answer:
             if answer.status_code != 200:
                 raise ValueError(f"stream answered {answer.status_code}")
@@ -144,6 +146,8 @@ class Results:
     entry: list[float] = field(default_factory=list)  # every entry sent in the window, ms
     shown: list[float] = field(default_factory=list)
     lost: int = 0
+    screen_shown: list[float] = field(default_factory=list)  # on the table screens (--screen)
+    screen_lost: int = 0
     update_bytes: list[int] = field(default_factory=list)
     counts: Counter[str] = field(default_factory=Counter)  # outcomes, per kind
     by_type: Counter[str] = field(default_factory=Counter)  # accepted entries per game:type
@@ -153,8 +157,12 @@ class Results:
 class TablePlay:
     """One table of one game: its phones, their streams, and whose entry comes next."""
 
-    def __init__(self, urls: list[str], index: int, game: str, phones: int) -> None:
+    def __init__(
+        self, urls: list[str], index: int, game: str, phones: int, screen: bool = False
+    ) -> None:
         self.game = game
+        self.screen_wanted = screen
+        self.screen: Listener | None = None  # the host's device showing the table screen
         self.phones = [Phone(urls[(index + i) % len(urls)]) for i in range(phones)]
         self.host = Phone(urls[index % len(urls)])
         self.code = ""
@@ -167,7 +175,10 @@ class TablePlay:
             async with asyncio.timeout(SETUP_SECONDS):  # once its turn has come
                 self.code = await make_table(self.host, self.phones, "10000", self.game)
                 self.listeners = [Listener(phone, self.code, counts) for phone in self.phones]
-                await asyncio.gather(*(listener.ready.wait() for listener in self.listeners))
+                if self.screen_wanted:
+                    self.screen = Listener(self.host, self.code, counts, view="host-table")
+                streams = [*self.listeners, *([self.screen] if self.screen else [])]
+                await asyncio.gather(*(listener.ready.wait() for listener in streams))
                 page = await self.phones[0].http.get(f"/t/{self.code}/me/live/")
                 self.version = _version(page.text)
 
@@ -181,16 +192,20 @@ class TablePlay:
                     results.shown.append((listener.seen[version] - started) * 1000)
                 else:
                     results.lost += 1
+            if self.screen is not None:
+                if version in self.screen.seen:
+                    results.screen_shown.append((self.screen.seen[version] - started) * 1000)
+                else:
+                    results.screen_lost += 1
         for listener in self.listeners:
             results.update_bytes.extend(listener.update_bytes[1:])  # not the first region
         self.sent = {}
 
     async def close(self) -> None:
-        for listener in self.listeners:
+        streams = [*self.listeners, *([self.screen] if self.screen else [])]
+        for listener in streams:
             listener.task.cancel()
-        await asyncio.gather(
-            *(listener.task for listener in self.listeners), return_exceptions=True
-        )
+        await asyncio.gather(*(listener.task for listener in streams), return_exceptions=True)
         for phone in [*self.phones, self.host]:
             await phone.close()
 
@@ -311,7 +326,7 @@ async def play_table(
 ) -> None:
     game = games_of(args.game)[index % len(games_of(args.game))]
     rng = random.Random(args.seed * 100_003 + index)
-    table = TablePlay(urls, index, game, seats_for(game, args.phones))
+    table = TablePlay(urls, index, game, seats_for(game, args.phones), args.screen)
     try:
         await table.set_up(results.counts)
     except Exception as error:  # noqa: BLE001 - counted and printed; the others go on
@@ -335,7 +350,7 @@ async def play_table(
             await asyncio.sleep(3)  # the last news on its way
             table.account(results)
             await table.close()
-            table = TablePlay(urls, index, game, len(table.phones))
+            table = TablePlay(urls, index, game, len(table.phones), args.screen)
             try:
                 await table.set_up(results.counts)
             except Exception as error:  # noqa: BLE001
@@ -618,6 +633,14 @@ def report(
         f"  shown on the other phones: {len(shown)} updates, p50 {figures['shown_p50']:.1f} ms, "
         f"p95 {figures['shown_p95']:.1f} ms, never shown: {results.lost}"
     )
+    if args.screen:
+        screen = results.screen_shown
+        figures["screen_p95"] = percentile(screen, 0.95) if screen else inf
+        print(
+            f"  shown on the table screens: {len(screen)} updates, "
+            f"p50 {percentile(screen, 0.5) if screen else inf:.1f} ms, "
+            f"p95 {figures['screen_p95']:.1f} ms, never shown: {results.screen_lost}"
+        )
     print(
         f"  this client's own event loop: late p50 {percentile(lag, 0.5) if lag else 0:.1f} ms, "
         f"p99 {figures['client_lag_p99']:.1f} ms, max {max(lag, default=0):.1f} ms "
@@ -672,6 +695,11 @@ def parser() -> argparse.ArgumentParser:
     options.add_argument("--seconds", type=float, default=40.0)
     options.add_argument("--seed", type=int, default=1)
     options.add_argument("--port", type=int, default=0, help="the first server's port (0: any)")
+    options.add_argument(
+        "--screen",
+        action="store_true",
+        help="each table's host device streams the table screen too (host mode's view)",
+    )
     options.add_argument(
         "--proxy",
         action="store_true",
