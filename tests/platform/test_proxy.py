@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.fixtures import Server, WebPhone, start_proxy
-from tests.platform.test_live import version_of
+from tests.platform.test_live import seated, version_of
 from tests.sse import open_stream
 
 
@@ -37,12 +37,7 @@ def test_behind_nginx_a_table_stays_on_one_process_and_its_news_passes_at_once(
     folder = tmp_path / "nginx"
     proxy = start_proxy(shared_servers, folder, log_routes=True)
     try:
-        host = WebPhone(proxy.url)
-        code = host.create_table(start=False)
-        anna, ben = WebPhone(proxy.url), WebPhone(proxy.url)
-        anna.join(code, 0, "Anna", "red")
-        ben.join(code, 1, "Ben", "blue")
-        host.start(code)
+        code, _host, anna, ben = seated(proxy.url)
         # The stream passes each event on as it comes (the file's proxy_buffering off, and
         # the app's X-Accel-Buffering: no): held in a buffer, this event would not come.
         stream = open_stream(ben, code, "view=seat", version_of(proxy.url, code))
