@@ -326,6 +326,8 @@ def _act(state: State, seat: int) -> list[Choice]:
                 fields=fields,
                 group=group,
                 note=note,
+                # A card that cancels the action: the phone marks it so (_lost.html).
+                style="cancels" if problem is not None else "primary",
             )
         )
     blank = season.why_not_blank(state, seat)

@@ -66,33 +66,38 @@ def picks_a_move(state: State, seat: int | None) -> bool:
 def move_picker(state: State, seat: int | None) -> dict[str, Any] | None:
     """The picker of the seat on turn during a move / attack card, else ``None``.
 
-    ``regions``: the board's regions that hold a source, each with its sources in the
-    board's order; ``sole``: the only source, if there is one; ``stuck``: the seat's playable lands no army can leave (revealing one
-    cancels the action: the phone puts them aside, under the sources).
+    ``regions``: the board's regions that hold a playable land, each with its sources in
+    the board's order and its ``stuck`` lands; ``sole``: the only source, if there is one;
+    ``stuck``: the seat's playable lands no army can leave. Revealing one cancels the
+    action, but it is the card on the space as much as any other: the phone lists it in its
+    region beside the sources, one tap, marked as cancelling (``_lost.html``).
     """
     if not picks_a_move(state, seat):
         return None
     assert seat is not None  # picks_a_move says so
     playable = season.playable_lands(state, seat)
     found = {land: _source(state, seat, land) for land in playable}
+    stuck = [
+        land
+        for land in playable
+        if state["lands"][land]["armies"] < 2
+        or not actions.move_targets(state, seat, land, attack=True)
+    ]
     regions = []
     for region in REGIONS:
-        sources = [
-            source
-            for land in state["lands"]
-            if lands()[land].region == region and (source := found.get(land)) is not None
-        ]
-        if sources:
-            regions.append({"region": REGION_LABELS[region], "sources": sources})
+        here = [land for land in state["lands"] if lands()[land].region == region]
+        sources = [source for land in here if (source := found.get(land)) is not None]
+        # A land with armies whose every target church peace protects is a source (its
+        # greyed targets say why) and offers its cancelling card inside (_picker.html).
+        stuck_here = [land for land in here if land in stuck and found.get(land) is None]
+        if sources or stuck_here:
+            regions.append(
+                {"region": REGION_LABELS[region], "sources": sources, "stuck": stuck_here}
+            )
     sources = [source for region in regions for source in region["sources"]]
     return {
         "regions": regions,
         # With one source only, the phone shows its targets at once: a tap less.
         "sole": sources[0]["id"] if len(sources) == 1 else None,
-        "stuck": [
-            land
-            for land in playable
-            if state["lands"][land]["armies"] < 2
-            or not actions.move_targets(state, seat, land, attack=True)
-        ],
+        "stuck": stuck,
     }

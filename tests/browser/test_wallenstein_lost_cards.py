@@ -56,7 +56,8 @@ def palace_choices(cancelled: bool) -> list[tuple[dict[str, Any], str]]:
                 "action": {"type": "play", "land": land},
                 "fields": [],
                 "note": note if cancelled else None,
-                "style": "primary",
+                # as games/wallenstein/choices.py marks a card that cancels the action
+                "style": "cancels" if cancelled else "primary",
                 "group": group,
                 "disabled": None,
             },
