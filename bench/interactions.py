@@ -24,6 +24,12 @@ season (Wallenstein); the share of entries needing more than one tap; and, with 
 type entered) the page height and the bottom of the first control and of the committing
 control, measured on the first page of that step in English, Czech and Russian.
 
+With ``--shots DIR``, the phone's screen (390×844, what it shows before any scrolling, the
+committing control's <details> tapped open) is saved for each step measured and each
+language, and the table screen (1280×800, the host's table page) at the first entry of
+each phase and at the end: ``DIR/<game><players>-<nnn>-<step>-<language>.png``, to look
+at a whole game as the group sees it.
+
 A round: every seat has made at least one entry since the last round ended (the same for
 all four games; their own rounds differ). A turn: a run of entries by one seat (the next
 seat's entry ends it). An action season (Wallenstein): from the turning up of its action
@@ -32,6 +38,7 @@ of a phase outside the season.
 
     .venv/bin/python bench/interactions.py [--policy table|random] [--games babel babylon:4]
         [--seed 1] [--max-entries 1500] [--no-layout] [--port 8600] [--option draws=app]
+        [--shots /tmp/shots]
 
 Every wait is bounded (HTTP 30 s, browser 30 s, ``--max-entries`` entries and
 ``--max-refused`` refusals a game); failures are counted and printed, never waited on.
@@ -40,6 +47,7 @@ Every wait is bounded (HTTP 30 s, browser 30 s, ``--max-entries`` entries and
 from __future__ import annotations
 
 import argparse
+import contextlib
 import html
 import json
 import os
@@ -49,6 +57,7 @@ import statistics
 import sys
 import time
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -76,6 +85,7 @@ BLOCKED = re.compile(r'disabled>(.*?)</button>\s*<span class="why[^"]*">(.*?)</s
 GAME_OVER = 'class="big"><strong>'  # the status line's "Game over" (any language)
 WAIT_MS = 30_000
 VIEWPORT = {"width": 390, "height": 844}
+TABLE_SCREEN = {"width": 1280, "height": 800}
 LANGUAGES = ("en", "cs", "ru")
 # Wallenstein's action seasons: the phase of the entries just before the opening that
 # belong to the season (its first action card), the phase that opens one (the generals
@@ -341,8 +351,12 @@ class Browser:
       return {height, first, commit: bottom(commit)};
     }"""
 
-    def __init__(self) -> None:
+    def __init__(self, shots: Path | None = None) -> None:
         from playwright.sync_api import sync_playwright
+
+        self.shots = shots
+        if shots:
+            shots.mkdir(parents=True, exist_ok=True)
 
         self.manager = sync_playwright().start()
         self.browser = self.manager.chromium.launch(
@@ -351,6 +365,28 @@ class Browser:
             args=["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-sync"],
         )
 
+    @contextlib.contextmanager
+    def opened(self, device: Phone, url: str, language: str, phone: bool = True) -> Iterator[Any]:
+        """``url`` loaded with ``device``'s cookies in ``language``, on a phone (390×844)
+        or on the table screen (1280×800); its live region shown."""
+        if phone:
+            context = self.browser.new_context(
+                viewport=VIEWPORT, is_mobile=True, has_touch=True, locale=language
+            )
+        else:
+            context = self.browser.new_context(viewport=TABLE_SCREEN, locale=language)
+        try:
+            context.set_default_timeout(WAIT_MS)
+            context.add_cookies(
+                [*device.cookies(), {"name": "django_language", "value": language, "url": url}]
+            )
+            page = context.new_page()
+            page.goto(url, wait_until="load", timeout=WAIT_MS)
+            page.locator("#live").wait_for(timeout=WAIT_MS)
+            yield page
+        finally:
+            context.close()
+
     def measure(
         self,
         phone: Phone,
@@ -358,30 +394,30 @@ class Browser:
         step: tuple[str, str],
         index: int,
         button: list[str] | None,
+        shot: str = "",
     ) -> list[Layout]:
         """The step's page in each language: ``step`` (its name, its English label),
-        ``index``: the entry form tapped, ``button``: the submit button's name and value."""
+        ``index``: the entry form tapped, ``button``: the submit button's name and value;
+        ``shot``: the name its screenshots start with (with ``--shots``)."""
         step, label = step
         found = []
         for language in LANGUAGES:
-            context = self.browser.new_context(
-                viewport=VIEWPORT, is_mobile=True, has_touch=True, locale=language
-            )
-            try:
-                context.set_default_timeout(WAIT_MS)
-                context.add_cookies(
-                    [*phone.cookies(), {"name": "django_language", "value": language, "url": url}]
-                )
-                page = context.new_page()
-                page.goto(url, wait_until="load", timeout=WAIT_MS)
-                page.locator("#live").wait_for(timeout=WAIT_MS)
+            with self.opened(phone, url, language) as page:
                 box = page.evaluate(self.SCRIPT, [index, button])
                 found.append(
                     Layout(step, label, language, box["height"], box["first"], box["commit"])
                 )
-            finally:
-                context.close()
+                if self.shots and shot:
+                    page.screenshot(path=str(self.shots / f"{shot}-{language}.png"))
         return found
+
+    def table_screen(self, host: Phone, url: str, shot: str) -> None:
+        """The table screen (the host's table page at 1280×800) in each language."""
+        if not self.shots:
+            return
+        for language in LANGUAGES:
+            with self.opened(host, url, language, phone=False) as page:
+                page.screenshot(path=str(self.shots / f"{shot}-{language}.png"))
 
     def close(self) -> None:
         self.browser.close()
@@ -401,7 +437,7 @@ class Table:
     def __init__(
         self, base_url: str, slug: str, players: int, options: dict[str, str] | None = None
     ) -> None:
-        host = Phone(base_url)
+        host = self.host = Phone(base_url)
         # The home page reads only the options of the game chosen: others are ignored.
         form = new_table_form(slug, players) | {
             f"opt.{key}": value for key, value in (options or {}).items()
@@ -437,6 +473,8 @@ def play(
     choose = POLICIES[policy]
     table = Table(base_url, slug, players, limits.options)
     sampled: set[str] = set()
+    phases_shown: set[str] = set()
+    shot = f"{slug}{players}"
     page = region = table.region(0)
     refused_here = 0
     while True:
@@ -469,6 +507,15 @@ def play(
         phase = phase_of(region)
         form, values = choose(offers, rng, refused_here)
         step = step_of(phase, form)
+        number = f"{shot}-{len(budget.entries):03d}"
+        if browser and phase not in phases_shown:
+            phases_shown.add(phase)
+            try:
+                browser.table_screen(
+                    table.host, f"{base_url}/t/{table.code}/", f"{number}-table-{phase}"
+                )
+            except Exception as error:  # a failed screenshot is reported, not waited on
+                budget.failures[f"table screen in {phase}: {type(error).__name__}"] += 1
         if browser and step not in sampled and refused_here == 0:
             sampled.add(step)
             url = f"{base_url}/t/{table.code}/me/"
@@ -479,6 +526,7 @@ def play(
                     (step, label_of(region)),
                     offers.index(form),
                     submit_button(form, values),
+                    f"{number}-P{seat}-{re.sub(r'[^a-z0-9_]+', '_', step.lower())[:60]}",
                 )
             except Exception as error:  # a failed measurement is reported, not waited on
                 budget.failures[f"layout of {step}: {type(error).__name__}"] += 1
@@ -508,6 +556,15 @@ def play(
                 file=sys.stderr,
             )
         page = answer.text
+    if browser:
+        try:
+            browser.table_screen(
+                table.host,
+                f"{base_url}/t/{table.code}/",
+                f"{shot}-{len(budget.entries):03d}-table-end",
+            )
+        except Exception as error:
+            budget.failures[f"table screen at the end: {type(error).__name__}"] += 1
     budget.seconds = time.monotonic() - started
     return budget
 
@@ -535,6 +592,12 @@ def main() -> None:
     parser.add_argument("--no-layout", action="store_true", help="no browser measurements")
     parser.add_argument("--port", type=int, default=0, help="the server's port (0: any free)")
     parser.add_argument(
+        "--shots",
+        type=Path,
+        default=None,
+        help="save the phones' and table screens' screenshots here",
+    )
+    parser.add_argument(
         "--option",
         action="append",
         default=[],
@@ -552,7 +615,7 @@ def main() -> None:
     browser = None
     if not args.no_layout:
         if os.path.exists(CHROMIUM):
-            browser = Browser()
+            browser = Browser(args.shots)
         else:
             print(f"no Chromium at {CHROMIUM}: no layout figures", flush=True)
     try:
