@@ -20,12 +20,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from django.template.loader import render_to_string
 from django.utils import translation
 
 from companion.templatetags.companion import translate
 from games.i18n import msg
 from games.wallenstein.data import FIXED_ALLOCATIONS
+from tests.browser.test_wallenstein_target_names import phone_page
 from tests.browser.test_words import LANGUAGES, LONG_TOKEN, PHONE, SIDEWAYS, SPLIT_WORDS
 from tests.fixtures import ROOT
 
@@ -89,15 +89,7 @@ def page_of(language: str, cancelled: bool) -> str:
         "act_url": "/t/TEST/act/",
         "table": {"state_version": 7},
     }
-    with translation.override(language):
-        style = render_to_string("games/wallenstein/_style.html")
-        choices = render_to_string("games/wallenstein/phone_choices.html", context)
-    stylesheet = (ROOT / "static" / "companion" / "app.css").read_text()
-    return (
-        f'<!doctype html><html lang="{language}"><head><meta name="viewport" '
-        f'content="width=device-width"><style>{stylesheet}</style>{style}</head><body><main>'
-        f'<div class="g-wallenstein phone">{choices}</div></main></body></html>'
-    )
+    return phone_page(language, "games/wallenstein/phone_choices.html", context)
 
 
 HEIGHT = "() => document.querySelector('section.choices').getBoundingClientRect().height"

@@ -64,19 +64,31 @@ def picker_with_targets(language: str) -> str:
         "seats": SEATS,
         "want": "attack",
     }
+    return phone_page(
+        language,
+        "games/wallenstein/_targets.html",
+        context,
+        before='<section class="choices w-choices"><div class="choice-group"><div class="w-picker">'
+        '<div class="w-region"><details class="w-src" open><summary><span class="w-name">'
+        'Altmark</span> <span class="w-n">13</span></summary><form class="choice w-move">'
+        '<div class="w-targets">',
+        after="</div></form></details></div></div></div></section>",
+    )
+
+
+def phone_page(
+    language: str, template: str, context: dict[str, Any], before: str = "", after: str = ""
+) -> str:
+    """A page at a phone's width holding ``template`` rendered in ``language`` (between
+    ``before`` and ``after``) inside a Wallenstein phone, with the real stylesheets."""
     with translation.override(language):
         style = render_to_string("games/wallenstein/_style.html")
-        buttons = render_to_string("games/wallenstein/_targets.html", context)
+        body = render_to_string(template, context)
     stylesheet = (ROOT / "static" / "companion" / "app.css").read_text()
     return (
         f'<!doctype html><html lang="{language}"><head><meta name="viewport" '
         f'content="width=device-width"><style>{stylesheet}</style>{style}</head><body><main>'
-        '<div class="g-wallenstein phone"><section class="choices w-choices">'
-        '<div class="choice-group"><div class="w-picker"><div class="w-region">'
-        '<details class="w-src" open><summary><span class="w-name">Altmark</span> '
-        '<span class="w-n">13</span></summary><form class="choice w-move">'
-        f'<div class="w-targets">{buttons}</div></form></details>'
-        "</div></div></div></section></div></main></body></html>"
+        f'<div class="g-wallenstein phone">{before}{body}{after}</div></main></body></html>'
     )
 
 
