@@ -11,7 +11,9 @@ a season is measured in English, Czech and Russian (switched with the page's lan
 buttons), then entered with real taps: the tower drop of the set-up, the year's event cards,
 the action cards, the generals, the current event, the land cards revealed for the taxes and
 for the reinforcement (every land of the list, the lowest one tapped), the move picker's two steps (the source,
-then a target that commits, its count on a stepper before it), the defence and the
+then a target that commits, its count on a stepper before it), the widest hand's picker (ten
+lands in the five regions, half of them no army can leave, put in the real page's place;
+its last land was at 847–881 px when the cards sat as wide as their names), the defence and the
 battle's drop. A second table per player count drafts its lands: the face-up cards' group
 buttons and the app's draw of the top card. With ``WALLENSTEIN_FOLD_SHOTS`` set to a
 folder, the screens are saved there, and where each step's controls end
@@ -28,7 +30,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.template.loader import render_to_string
+from django.utils import translation
 
+from games.i18n import msg
+from games.wallenstein.data import REGION_LABELS, REGIONS, lands
 from tests.browser.fold import clipped, switch_language
 from tests.browser.phone_actions import LIVE, join
 from tests.browser.test_babylon_fold import FOLD, LANGUAGES, actor, version
@@ -174,6 +180,66 @@ def attack_source(phone: Any) -> str:
     return str(land)
 
 
+def worst_hand_picker(language: str) -> str:
+    """The move picker of the widest hand a player holds at five players, rendered in
+    ``language`` as ``_picker.html`` does: ten land cards, two in each of the board's five
+    regions (the longest names), one a source and one that no army can leave and whose
+    reveal cancels the action. A random game seldom deals it, so the check puts it in the
+    place of the real picker of a real page."""
+    regions, choices = [], []
+    for region in REGIONS:
+        source, stuck = sorted(
+            (land for land in lands().values() if land.region == region),
+            key=lambda land: len(land.name),
+        )[-2:]
+        regions.append(
+            {
+                "region": REGION_LABELS[region],
+                "sources": [{"id": source.id, "name": source.name, "armies": 12, "first": None}],
+                "stuck": [stuck.id],
+            }
+        )
+        cancels = {
+            "label": msg(stuck.name),
+            "action": {"type": "play", "land": stuck.id},
+            "fields": [],
+            "note": msg(
+                "Revealing this card cancels the action: %(reason)s",
+                reason=msg("No army can move from this land."),
+            ),
+            "style": "cancels",
+            "disabled": None,
+        }
+        choices.append((cancels, f"idem-{stuck.id}"))
+    context = {"view": {"picker": {"regions": regions}}, "choices": choices, "act_url": "/"}
+    with translation.override(language):
+        return render_to_string("games/wallenstein/_picker.html", context)
+
+
+def check_worst_hand(phone: Any, players: int) -> None:
+    """In each language, the real page with the widest hand's picker in place of its own:
+    the last land card (source or cancelling) and the blank card under them end above the
+    fold (the greyed space that must hold a card below them is no tap)."""
+    phone.set_viewport_size({"width": WIDTH, "height": FOLD})
+    for code in LANGUAGES:
+        switch_language(phone, code)
+        phone.locator(".w-picker").evaluate(
+            "(picker, html) => { picker.outerHTML = html; }", worst_hand_picker(code.lower())
+        )
+        phone.evaluate("() => window.scrollTo(0, 0)")
+        assert phone.locator(".w-picker form.w-lost").count() == len(REGIONS)
+        cards = ".w-picker :is(.w-src > summary, form.w-lost button)"
+        last = bottom(phone, cards, last=True)
+        after = bottom(phone, entry("play", '"land":"blank"') + " button")
+        folder = os.environ.get("WALLENSTEIN_FOLD_SHOTS")
+        if folder:
+            Path(folder).mkdir(parents=True, exist_ok=True)
+            phone.screenshot(path=f"{folder}/{players}p-worst-hand-{code.lower()}.png")
+        assert max(last, after) <= FOLD, (players, code, last, after)
+        assert clipped(phone) == [], (players, code, clipped(phone))
+    switch_language(phone, "EN")
+
+
 @pytest.mark.parametrize("players", [3, 5])
 def test_first_and_committing_control_above_the_fold(
     server: Any, phones: Any, players: int
@@ -238,6 +304,7 @@ def test_first_and_committing_control_above_the_fold(
     phone = actor(seats, now)
     phone.locator(".w-picker").wait_for(timeout=LIVE)
     check_fold(phone, players, "move-source", ".w-src > summary", every=".w-src > summary")
+    check_worst_hand(phone, players)
     land = attack_source(phone)
     source = f".w-src[data-land='{land}']"
 
