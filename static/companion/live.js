@@ -32,7 +32,13 @@
     return active && el.contains(active) && active.matches("input:not([type=hidden]):not([type=checkbox]), select, textarea");
   }
 
-  // Swap in a region pushed by the stream or fetched by polling.
+  // A region held back, and the version the page showed then. Forced (the table went back to
+  // an older version), it still replaces the page only if nothing newer came meanwhile: an
+  // entry's answer swapped in while it waited is newer than a restore seen before it.
+  const held = (html, force) => ({ html: html, force: force, at: shownVersion() });
+  const showHeld = (waiting) => show(waiting.html, waiting.force && shownVersion() === waiting.at);
+
+  // Swap in a region pushed by the stream or fetched by polling; forced, even an older one.
   function show(html, force) {
     const el = live();
     if (!el) return;
@@ -40,15 +46,15 @@
     if (el.querySelector(".htmx-request") || el.classList.contains("htmx-request")) {
       // An entry of this page is on its way: its answer is swapped into this very element,
       // so it must not be replaced meanwhile. Look again when the answer is in.
-      waitingForEntry = { html: html, force: force };
+      waitingForEntry = held(html, force);
       return;
     }
     if (typing(el)) {   // do not wipe what someone is typing: show it when they leave the field
       const first = pending === null;
-      pending = { html: html, force: force };
+      pending = held(html, force);
       if (first) document.activeElement.addEventListener("blur", () => {
         const waiting = pending; pending = null;
-        if (waiting) setTimeout(() => show(waiting.html, waiting.force), 0);
+        if (waiting) setTimeout(() => showHeld(waiting), 0);
       }, { once: true });
       return;
     }
@@ -106,9 +112,15 @@
     const el = live();
     if (!el || fetching) return;
     fetching = true;
+    // An older region than the page showed when it asked: the table went back (a restored
+    // database), so it is forced in. But if the page moved on while the fetch was on its way
+    // (its own entry's answer, the stream), the fetched region is merely late: not forced,
+    // it is dropped as older (a busy server answered an entry first, and the late region
+    // put the page back before that entry: tests/browser/test_live_healing.py).
+    const asked = shownVersion();
     return fetch(el.dataset.fragment, { cache: "no-store", headers: { "HX-Request": "true" } })
       .then((r) => (r.ok ? r.text() : null))
-      .then((html) => { if (html) show(html, versionOf(html) < shownVersion()); })
+      .then((html) => { if (html) show(html, versionOf(html) < asked && shownVersion() === asked); })
       .catch(() => {})
       .finally(() => { fetching = false; });
   }
@@ -135,7 +147,7 @@
     const waiting = waitingForEntry;
     waitingForEntry = null;
     // After the answer's swap (if it was newer, the held region is dropped by show()).
-    if (waiting) setTimeout(() => show(waiting.html, waiting.force), 0);
+    if (waiting) setTimeout(() => showHeld(waiting), 0);
   });
 
   document.addEventListener("htmx:afterSwap", (event) => {

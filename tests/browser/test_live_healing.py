@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.browser.phone_actions import EVENTUALLY, LIVE, join, tap
@@ -72,3 +74,62 @@ def test_pages_catch_up_after_the_server_restarts(server, phones):
     finally:
         restarted.stop()
     assert code
+
+
+# Every #live the page shows from now on: its version, in order.
+RECORD_SHOWN = """() => {
+  window.shownVersions = [];
+  new MutationObserver(() => {
+    const live = document.getElementById("live");
+    if (live) window.shownVersions.push(Number(live.dataset.version));
+  }).observe(document.body, { childList: true, subtree: true });
+}"""
+
+
+def test_a_region_fetched_before_an_entry_never_replaces_its_answer(server, phones):
+    """Seen under load (a Störtebeker test on a machine with every core busy): a phone whose
+    stream was down fetched its region, tapped an entry, and the late region, older than the
+    entry's answer, was forced in as if the table had gone back; the phone showed the turn
+    it had just played. Here the region is fetched before Anna's entry and answered after
+    it, at the version before it: the page must keep the entry's answer."""
+    _code, _screen, anna, _ben = seated_pair(server, phones)
+    anna.route("**/stream/**", lambda route: route.fulfill(status=500, body="down"))
+    polls: list[str] = []
+
+    def version(route):  # type: ignore[no-untyped-def]
+        polls.append(route.request.url)
+        if len(polls) == 1:  # the first poll says the table moved: the page fetches its region
+            route.fulfill(status=200, content_type="application/json", body='{"version": 0}')
+        else:
+            route.continue_()
+
+    late = []
+
+    def region(route):  # type: ignore[no-untyped-def]
+        if late:
+            route.continue_()
+        else:  # rendered now, before the entry; answered when the test says so
+            late.append((route, route.fetch()))
+
+    anna.route(re.compile(r"/version/"), version)
+    anna.route(re.compile(r"/me/live/"), region)
+    with anna.expect_request(lambda r: "/me/live/" in r.url, timeout=LIVE):
+        anna.reload()
+    anna.get_by_text("Your turn").wait_for(timeout=LIVE)
+    before = int(anna.locator("#live").get_attribute("data-version"))
+    tap(anna, "Enter the roll", value="4")
+    after = int(anna.locator("#live").get_attribute("data-version"))
+    assert after > before
+    anna.evaluate(RECORD_SHOWN)
+
+    route, response = late[0]
+    with anna.expect_event("requestfinished", lambda r: "/me/live/" in r.url, timeout=LIVE):
+        route.fulfill(response=response)
+    # Two more polls (1.5 s apart): the late region has long been handled by then.
+    for _ in range(2):
+        with anna.expect_request(lambda r: "/version/" in r.url, timeout=LIVE):
+            pass
+    shown = anna.evaluate("() => window.shownVersions")
+    assert all(version >= after for version in shown), (before, after, shown)
+    assert int(anna.locator("#live").get_attribute("data-version")) == after
+    assert anna.locator("p.your-turn").count() == 0  # Ben's turn now, as the entry made it
