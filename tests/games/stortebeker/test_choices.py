@@ -162,3 +162,22 @@ def test_optional_boxes_are_marked_and_the_others_required() -> None:
         "take_1": (True, "(none)"),
         "take_2": (True, "(none)"),
     }
+
+
+def test_a_box_names_a_card_as_the_cards_lying_out_do() -> None:
+    """A box of the hand, the exchange or the draw is a third of the phone wide: a provision
+    with a pirate symbol shows there as "biscuits ☠", as the cards lying out show it, and a
+    colour die as its colour (the help says which provision it hits); the log still names a
+    card in full ("Took biscuits with a pirate symbol with the cannons.")."""
+    hand = next(c for c in GAME.choices(new_game(2), 0) if c.action["type"] == "hand" and c.fields)
+    boxes = {value: render_english(label) for value, label in hand.fields[0].choices}
+    assert boxes["biscuits_p"] == "biscuits ☠"
+    assert boxes["biscuits"] == "biscuits"
+    assert boxes["pirate4"] == "pirate 4"
+    assert boxes[""] == "(choose)"
+    colours = {
+        value: render_english(label) for value, label in GAME.facts({"type": "fire"})[0].choices
+    }
+    assert colours["white"] == "white" and colours["yellow"] == "yellow"
+    steal = GAME.describe({"type": "steal", "victim": 1, "card": "biscuits_p"})
+    assert render_english(steal) == "Took biscuits with a pirate symbol with the cannons."
