@@ -77,6 +77,7 @@ from tests.fixtures import CHROMIUM  # noqa: E402
 
 POLICIES = {"table": table_pick, "random": random_pick}
 NOW = re.compile(r'<p class="now">(.*?)</p>', re.S)
+EVERYONE = re.compile(r'<p class="now everyone">')
 PHASE = re.compile(r'data-phase="([^"]*)"')
 PHASE_LABEL = re.compile(r'class="big phase"[^>]*>(.*?)</p>', re.S)
 TAG = re.compile(r"<[^>]+>")
@@ -284,7 +285,10 @@ def spread(values: list[float] | list[int]) -> str:
 
 
 def to_act(page: str, names: list[str]) -> list[int]:
-    """The seats the status line names ("Now: ..."), in its order."""
+    """The seats the status line names ("Now: ..."), in its order; all of them where it
+    says every player enters at once ("Now: everyone")."""
+    if EVERYONE.search(page):
+        return list(range(len(names)))
     found = NOW.search(page)
     if not found:
         return []

@@ -42,7 +42,9 @@ from tests.browser.test_babylon_fold import FOLD, LANGUAGES, actor, version
 pytestmark = pytest.mark.browser
 
 WIDTH = 390
-NAMES = ["Anna", "Ben", "Cyril", "Dana", "Emil"]
+# Names as long as a group's real ones, in both scripts: the status card's clocks name every
+# seat above each step, so short names would hide a step pushed below the fold.
+NAMES = ["Alexandra", "Bartoloměj", "Kateřina", "Светлана", "Maximilian"]
 # The first control a player can take on the step (a picker's summary, a stepper, a menu, a
 # button) and the step's committing buttons.
 CONTROLS = "section.choices :is(summary, button, select, input:not([type=hidden])):visible"

@@ -185,6 +185,8 @@ def test_the_status_line_and_a_season_are_read() -> None:
     from bench.interactions import Budget, Entry, blocked, looping, to_act
 
     assert to_act(SAMPLE, ["P0", "P1"]) == [1]
+    everyone = '<p class="now everyone">Now: everyone</p>'
+    assert to_act(everyone, ["P0", "P1", "P2"]) == [0, 1, 2]
     assert blocked(SAMPLE) == "Fire the cannons: You have no provision at sea."
     budget = Budget("wallenstein", 2, "table")
     phases = ["draft", "action_card", "turn_order", "act", "action_card", "act"]

@@ -158,3 +158,31 @@ def test_the_engine_is_asked_once_per_version_for_all_the_regions(make_table, mo
     shared.append(regions.render(data, regions.Viewer(kind="table", language="cs", origin="")))
     assert asked == {"phase": 1, "to_act": 1, "scores": 1}
     assert list(map(_without_keys, shared[:4])) == list(map(_without_keys, alone))
+
+
+@pytest.mark.parametrize(
+    ("language", "everyone", "one"),
+    [
+        ("en", "Now: everyone", "Now"),
+        ("cs", "Na tahu: všichni", "Na tahu"),
+        ("ru", "Ходят все", "Ходит"),
+    ],
+)
+def test_every_player_at_once_is_said_in_a_word(make_table, language, everyone, one):
+    """When every seat enters at once (Wallenstein's first throw into the tower, five players)
+    the status says so in a word, not with five names that took two or three rows above
+    the step on a phone; one seat to act is named as before."""
+    table, _host = make_table(game="wallenstein", players=5)
+    data = regions.load(table.code)
+    assert data is not None
+    viewer = regions.Viewer(kind="seat", language=language, seat=0)
+    status = _section(regions.render(data, viewer), "status")
+    assert f'<p class="now everyone">{everyone}</p>' in status
+    assert '<span class="pill">' not in status and "{#" not in status
+
+    dice = Table.objects.get(pk=make_table(players=3, target="100")[0].pk)
+    data = regions.load(dice.code)
+    assert data is not None
+    status = _section(regions.render(data, viewer), "status")
+    assert "everyone" not in status
+    assert re.search(rf'<p class="now">{one}:\s*<span class="pill">', status)
