@@ -103,7 +103,7 @@ def test_first_and_committing_controls_above_the_fold(server: Any, phones: Any) 
     screen = phones()
     join_url = start_table(screen, server.url)
     anna, ben = phones(), phones()
-    for phone, name in ((anna, "Anna"), (ben, "Ben")):
+    for phone, name in ((anna, "Alexandra"), (ben, "Bartoloměj")):  # a group's real names' length
         join(phone, join_url, name)
         phone.on("dialog", lambda dialog: dialog.accept())
     screen.reload()

@@ -27,7 +27,8 @@ from tests.browser.phone_actions import LIVE, join
 pytestmark = pytest.mark.browser
 
 FOLD = 844
-NAMES = ["Anna", "Ben", "Cyril", "Dana"]
+# Names as long as a group's real ones, in both scripts (see test_wallenstein_fold).
+NAMES = ["Alexandra", "Bartoloměj", "Kateřina", "Светлана"]
 FLOWERS = ["white", "pink", "yellow", "blue"]  # games.babylon.components.FLOWERS
 LANGUAGES = ("EN", "CS", "RU")
 ENTRY = "form.choice button[type=submit]"

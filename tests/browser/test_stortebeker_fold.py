@@ -39,7 +39,8 @@ from tests.browser.test_words import LONG_TOKEN, SPLIT_WORDS
 pytestmark = pytest.mark.browser
 
 WIDTH = 390
-NAMES = ["Anna", "Ben", "Cyril", "Dana"]
+# Names as long as a group's real ones, in both scripts (see test_wallenstein_fold).
+NAMES = ["Alexandra", "Bartoloměj", "Kateřina", "Светлана"]
 FIRST_FIELD = "form.choice :is(select, input:not([type=hidden]))"
 SHIPS = (  # colour, points, defence, a provision besides rum: every ship needs 2 cards
     ("black", "5", "8", "meat"),
@@ -146,7 +147,7 @@ def test_first_and_committing_controls_above_the_fold(
         arg=version(seats[-1]),
         timeout=LIVE,
     )
-    tap(anna, "Anna starts")
+    tap(anna, f"{NAMES[0]} starts")
 
     # -- Anna's first turn: a button per card that fits, the exchange, the cannons --------------
     anna.locator(action_form("lay")).first.wait_for(timeout=LIVE)
