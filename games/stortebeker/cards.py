@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 
 from games.base import IllegalAction
-from games.i18n import _
+from games.i18n import Msg, _, msg
 
 KINDS: tuple[str, ...] = ("water", "beans", "biscuits", "meat", "rum", "bananas")
 
@@ -75,6 +75,19 @@ CARD_LABELS: dict[str, str] = {
 }
 
 KIND_LABELS: dict[str, str] = {kind: CARD_LABELS[kind] for kind in KINDS}
+
+
+def _short_label(code: str) -> str | Msg:
+    kind = code.removesuffix(SYMBOL_SUFFIX)
+    if code == kind or kind not in KINDS:
+        return CARD_LABELS[code]
+    return msg("%(kind)s ☠", kind=CARD_LABELS[kind])
+
+
+#: A card as a box or a button a third of the phone wide names it (a hand, an exchange, a
+#: draw, the cards lying out to lay): a provision with a pirate symbol as its kind and ☠,
+#: since "biscuits with a pirate symbol" does not fit; the log names it in full.
+SHORT_CARD_LABELS: dict[str, str | Msg] = {code: _short_label(code) for code in CARD_LABELS}
 
 #: The colour dice faces as a box a third of the phone wide names them: the colour alone.
 DIE_COLOUR_NAMES: dict[str, str] = {

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.base import Action, State
-from games.i18n import Msg, _, msg, ngettext
+from games.i18n import _, msg, ngettext
 from games.moves import (
     Count,
     Handler,
@@ -39,7 +39,7 @@ from .cards import (
     DIE_COLOUR_NAMES,
     DIE_COLOURS,
     KINDS,
-    kind_of,
+    SHORT_CARD_LABELS,
 )
 from .flow import cards_to_draw
 from .seen import seen_ship
@@ -52,17 +52,7 @@ CARD_SLOT_LABELS = (_("Card 1"), _("Card 2"), _("Card 3"), _("Card 4"), _("Card 
 PICK = _("(choose)")
 
 
-def boxed(code: str) -> str | Msg:
-    """A card's name in a box a third of the phone wide (a hand, an exchange, a draw): a
-    provision with a pirate symbol as the cards lying out show it (``_lay.html``), its kind
-    and ☠, since "biscuits with a pirate symbol" does not fit; the log names it in full."""
-    kind = kind_of(code)
-    if kind is None or kind == code:
-        return CARD_LABELS[code]
-    return msg("%(kind)s ☠", kind=CARD_LABELS[kind])
-
-
-ANY_CARD = tuple((code, boxed(code)) for code in CARD_CODES)
+ANY_CARD = tuple((code, SHORT_CARD_LABELS[code]) for code in CARD_CODES)
 
 
 def seatless(handler: Callable[[State, Action], None]) -> Handler:
@@ -131,7 +121,7 @@ SLOT = Param("ship", _("Ship"), Number(0, MAX_SLOTS - 1))
 CARD = Param(
     "card",
     _("Card"),
-    OneOf(tuple((code, boxed(code)) for code in CARD_LABELS), names=tuple(CARD_LABELS.items())),
+    OneOf(tuple(SHORT_CARD_LABELS.items()), names=tuple(CARD_LABELS.items())),
 )
 DICE = Param(
     "dice",

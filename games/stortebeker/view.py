@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.base import State, fresh
 
-from .cards import CARD_LABELS, DIE_COLOUR_LABELS, KIND_LABELS, is_pirate
+from .cards import CARD_LABELS, DIE_COLOUR_LABELS, KIND_LABELS, SHORT_CARD_LABELS, is_pirate
 from .ships import SHIP_COLOUR_LABELS, ship_label
 
 HIDDEN = "hidden"
@@ -42,6 +42,7 @@ def _add_display_data(view: State, state: State) -> None:
     """Labels and counts the templates show (they cannot compute them)."""
     view["labels"] = {
         "cards": CARD_LABELS,
+        "short_cards": SHORT_CARD_LABELS,
         "kinds": KIND_LABELS,
         "ship_colours": SHIP_COLOUR_LABELS,
         "die_colours": DIE_COLOUR_LABELS,
