@@ -194,3 +194,22 @@ def test_set_up_names_the_yellow_seat_for_the_start() -> None:
     state = GAME.apply(state, {"type": "start", "player": 1, "seat": 0, "seed": 1})
     context["view"] = GAME.view(state, None)
     assert "plays yellow" not in render_to_string("games/stortebeker/table.html", context)
+
+
+def test_a_card_to_lay_is_named_as_its_box_names_it(make_table: Any, join: Any) -> None:
+    """The buttons of the cards lying out to lay and the boxes of a hand name a card with a
+    pirate symbol alike, "biscuits ☠" (one declaration: ``cards.SHORT_CARD_LABELS``); the
+    button's accessible name is the whole entry."""
+    table, _host = make_table("stortebeker", players=2)
+    anna, ben = join(table, 0, "Anna"), join(table, 1, "Ben")
+    biscuits_ship = {**SHIP, "need_rum": 0, "need_meat": 0, "need_biscuits": 2}
+    for _ship in range(5):
+        ok(anna.act(biscuits_ship))
+    cards = ("biscuits_p", "biscuits", "rum", "meat", "water", "water")
+    ok(anna.act({"type": "hand", **{f"card_{n}": card for n, card in enumerate(cards, 1)}}))
+    ok(ben.act({"type": "hand", "by_app": True}))
+    ok(ben.act({"type": "start", "player": 0}))
+    page = anna.page().content.decode()
+    assert ">biscuits ☠</button>" in page
+    assert ">biscuits</button>" in page
+    assert "with a pirate symbol" in page  # the button's accessible name, in full
