@@ -77,18 +77,6 @@ CARD_LABELS: dict[str, str] = {
 KIND_LABELS: dict[str, str] = {kind: CARD_LABELS[kind] for kind in KINDS}
 
 
-def _short_label(code: str) -> str | Msg:
-    kind = code.removesuffix(SYMBOL_SUFFIX)
-    if code == kind or kind not in KINDS:
-        return CARD_LABELS[code]
-    return msg("%(kind)s ☠", kind=CARD_LABELS[kind])
-
-
-#: A card as a box or a button a third of the phone wide names it (a hand, an exchange, a
-#: draw, the cards lying out to lay): a provision with a pirate symbol as its kind and ☠,
-#: since "biscuits with a pirate symbol" does not fit; the log names it in full.
-SHORT_CARD_LABELS: dict[str, str | Msg] = {code: _short_label(code) for code in CARD_LABELS}
-
 #: The colour dice faces as a box a third of the phone wide names them: the colour alone.
 DIE_COLOUR_NAMES: dict[str, str] = {
     "blue": _("blue"),
@@ -126,6 +114,19 @@ def kind_of(code: str) -> str | None:
     """The provision kind of ``code``, or ``None`` for a pirate."""
     base = code.removesuffix(SYMBOL_SUFFIX)
     return base if base in KINDS else None
+
+
+def _short_label(code: str) -> str | Msg:
+    kind = kind_of(code)
+    if kind is None or kind == code:
+        return CARD_LABELS[code]
+    return msg("%(kind)s ☠", kind=CARD_LABELS[kind])
+
+
+#: A card as a box or a button a third of the phone wide names it (a hand, an exchange, a
+#: draw, the cards lying out to lay): a provision with a pirate symbol as its kind and ☠,
+#: since "biscuits with a pirate symbol" does not fit; the log names it in full.
+SHORT_CARD_LABELS: dict[str, str | Msg] = {code: _short_label(code) for code in CARD_LABELS}
 
 
 def attack_value(code: str) -> int:
