@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -21,8 +23,24 @@ def pytest_configure(config: pytest.Config) -> None:
         from django.conf import settings
 
         settings.TEMPLATES[0]["DIRS"].append(ENGINES / "templates")
+        # The in-process requests get the static files by their plain names, as on a fresh
+        # clone: not the fingerprinted ones that the start command collected into the
+        # checkout (a test run after starting the app failed on the icon's address). The
+        # servers the tests start collect into a folder of their own (fixtures.server_env).
+        settings.STATIC_ROOT = Path(tempfile.mkdtemp(prefix="companion-static-"))
     except Exception:  # engine-only runs without Django settings
         pass
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    try:
+        from django.conf import settings
+
+        static = Path(settings.STATIC_ROOT)
+    except Exception:  # engine-only runs without Django settings
+        return
+    if static.name.startswith("companion-static-"):
+        shutil.rmtree(static, ignore_errors=True)
 
 
 @pytest.fixture(autouse=True)
