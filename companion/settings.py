@@ -207,7 +207,8 @@ USE_TZ = True
 TIME_ZONE = "UTC"
 
 STATIC_URL = "static/"
-STATICFILES_DIRS = [BASE_DIR / "static"]
+# A game brings its own static files (its stylesheet: companion/game_styles.py).
+STATICFILES_DIRS = [BASE_DIR / "static", *_game_dirs("static")]
 # Collected static files are part of the install, not of the data: they live beside the
 # code (``COMPANION_STATIC_ROOT`` moves them), so the data folder holds only what the
 # tables wrote and a full data disk never stops the static files from being collected.
@@ -226,11 +227,10 @@ WHITENOISE_AUTOREFRESH = DEBUG
 
 # Content-Security-Policy (django-csp): scripts only from this server, no inline script, no
 # eval (htmx is configured without it: templates/companion/base.html), nothing framed.
-# Styles also allow inline <style> and style="": each game brings its styles in its own
-# templates (games/<slug>/templates/.../_style.html, pushed live inside the regions) and
-# widths of bars and charts are set per element; a style cannot run code, and every text a
-# player types is escaped, so what 'unsafe-inline' for styles leaves open is CSS
-# injection, which escaping already closes (README, "Content-Security-Policy").
+# Styles also allow inline ones: widths of bars and charts are set per element (style="");
+# a style cannot run code, and every text a player types is escaped, so what
+# 'unsafe-inline' for styles leaves open is CSS injection, which escaping already closes
+# (README, "Content-Security-Policy").
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": [SELF],

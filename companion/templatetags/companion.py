@@ -7,10 +7,12 @@ import json
 from typing import Any
 
 from django import template
+from django.templatetags.static import static
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext
 
+from companion.game_styles import stylesheet_of
 from companion.markers import marker_html, seat_marks
 
 register = template.Library()
@@ -112,6 +114,16 @@ def _marks(names: tuple[str, ...]) -> tuple[str, ...]:
 @functools.lru_cache(maxsize=4096)
 def _marker(colour: str, mark: str, name: str, named: bool) -> SafeString:
     return marker_html(colour, mark, name, named)
+
+
+@register.simple_tag
+def game_stylesheet(game: Any) -> SafeString:
+    """The ``<link>`` to the game's own stylesheet (``companion/game_styles.py``), for the
+    head of a page that shows the game; nothing for a game without one."""
+    name = stylesheet_of(str(getattr(game, "slug", "")))
+    if name is None:
+        return SafeString("")
+    return format_html('<link rel="stylesheet" href="{}">', static(name))
 
 
 @register.simple_tag

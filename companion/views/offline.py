@@ -14,7 +14,9 @@ from django.shortcuts import render
 from django.templatetags.static import static
 from django.views.decorators.http import require_GET
 
-# The app shell: what a phone page needs besides its own HTML.
+from companion.game_styles import all_stylesheets
+
+# The app shell: what a phone page needs besides its own HTML (and its game's stylesheet).
 SHELL = [
     "companion/app.css",
     "companion/favicon.svg",
@@ -26,7 +28,7 @@ SHELL = [
 
 @require_GET
 def service_worker(request: HttpRequest) -> HttpResponse:
-    shell = [static(name) for name in SHELL]
+    shell = [static(name) for name in (*SHELL, *all_stylesheets())]
     version = hashlib.sha256("|".join(shell).encode()).hexdigest()[:12]
     response = render(
         request,

@@ -82,12 +82,14 @@ def phone_page(
     """A page at a phone's width holding ``template`` rendered in ``language`` (between
     ``before`` and ``after``) inside a Wallenstein phone, with the real stylesheets."""
     with translation.override(language):
-        style = render_to_string("games/wallenstein/_style.html")
         body = render_to_string(template, context)
     stylesheet = (ROOT / "static" / "companion" / "app.css").read_text()
+    style = (
+        ROOT / "games" / "wallenstein" / "static" / "games" / "wallenstein" / "style.css"
+    ).read_text()
     return (
         f'<!doctype html><html lang="{language}"><head><meta name="viewport" '
-        f'content="width=device-width"><style>{stylesheet}</style>{style}</head><body><main>'
+        f'content="width=device-width"><style>{stylesheet}</style><style>{style}</style></head><body><main>'
         f'<div class="g-wallenstein phone">{before}{body}{after}</div></main></body></html>'
     )
 

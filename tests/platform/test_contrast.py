@@ -87,7 +87,7 @@ def test_the_mark_on_a_marker_keeps_4_5_to_1(scheme, colour):
 
 def test_unowned_wallenstein_lands_are_written_in_a_colour_that_reads():
     """The issue's axe failure: #8a8078 on #fffdf8 was 3.79:1."""
-    style = (ROOT / "games/wallenstein/templates/games/wallenstein/_style.html").read_text()
+    style = (ROOT / "games/wallenstein/static/games/wallenstein/style.css").read_text()
     rule = re.search(r"\.region tr\.free td \{ color: ([^;]+);", style)
     assert rule and rule.group(1) == "var(--muted)"
     for colours in SCHEMES.values():
