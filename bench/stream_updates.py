@@ -9,7 +9,7 @@ entry each seat's region and the table screen's are compressed as their streams 
 (``companion.compression.EventCompressor``, one per stream: the text sent last is the
 next update's dictionary). Prints per update the region's size, the bytes on the wire, the
 compressor's CPU, and the text each stream keeps between updates (its memory).
-Nothing here is timed against a limit; a refused pick is counted, and a table that ends
+Nothing here is timed against a limit; an entry not accepted is counted, and a table that ends
 is replaced by a new one.
 """
 
@@ -20,7 +20,6 @@ import os
 import random
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -29,6 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
+from in_process import setup_django  # noqa: E402
 from tables import COUNTS, REAL_GAMES, host_speed  # noqa: E402
 
 
@@ -40,21 +40,13 @@ def main() -> None:
     options.add_argument("--seed", type=int, default=1)
     args = options.parse_args()
     seats = args.seats or max(count for count in COUNTS[args.game] if count <= 5)
-    os.environ.update(
-        COMPANION_DATA_DIR=tempfile.mkdtemp(),
-        DJANGO_SETTINGS_MODULE="companion.settings",
-        COMPANION_RATE_LIMITS="off",
-    )
-    import django
-
-    django.setup()
-    from django.core.management import call_command
+    os.environ["COMPANION_RATE_LIMITS"] = "off"  # every entry comes from this process
+    setup_django(None, "stream-updates")
     from regions import Table  # bench/regions.py (not companion.regions): a played table
 
     from companion import regions
     from companion.compression import WINDOW, EventCompressor
 
-    call_command("migrate", verbosity=0)
     print(host_speed(), flush=True)
     rng = random.Random(args.seed)
     table = Table(args.game, seats, rng)
@@ -63,7 +55,7 @@ def main() -> None:
     sizes: list[int] = []
     wire: list[int] = []
     seconds: list[float] = []
-    refused = tables = 0
+    not_accepted = tables = 0
     seen = table.regions_now()
     for _ in range(args.entries):
         _seat, accepted = table.enter(seen)
@@ -72,7 +64,7 @@ def main() -> None:
             tables += 1
             seen = table.regions_now()
             continue
-        refused += not accepted
+        not_accepted += not accepted
         version = regions.current_version(table.code) or 0
         for viewer in table.viewers():
             found = regions.region_at_least(table.code, viewer, version)
@@ -90,7 +82,7 @@ def main() -> None:
     kept = list(last.values())
     print(
         f"{args.game}, {seats} seats and a table screen, {len(sizes)} updates "
-        f"({args.entries} entries, {tables + 1} table(s), {refused} refused picks):"
+        f"({args.entries} entries, {tables + 1} table(s), {not_accepted} not accepted):"
     )
     print(f"  region: p50 {statistics.median(sizes):,.0f} B, max {max(sizes):,} B")
     print(
