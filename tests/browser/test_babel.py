@@ -118,6 +118,10 @@ def test_two_phones_play_babel_with_hands_on_the_phones(server: Any, phones: Any
     assert "5× Assyrians" in hand_text(ben)
     anna.get_by_text("Your turn").wait_for(timeout=LIVE)  # Anna's phone followed live
     see(screen, "Anna: draw 3 nation cards")
+    # "Now: Anna" would repeat "Your turn" on Anna's phone: hidden there, shown on Ben's.
+    ben.locator(".status p.now").get_by_text("Anna").wait_for(timeout=LIVE)
+    assert anna.locator(".status p.now").is_hidden()
+    assert ben.locator(".your-turn").count() == 0
 
     # -- Anna's first turn: three taps for the three cards drawn -------------------------------
     tap(anna, "Medes")
