@@ -147,6 +147,17 @@ def get(mapping: Any, key: Any) -> Any:
         return None
 
 
+@register.filter
+def greyed(entries: Any, kind: str) -> list[Any]:
+    """The greyed entries of one kind among a group's ``(choice, idempotency key)`` pairs, for
+    a game's phone list that folds them under one line (Babel's temple levels)."""
+    return [
+        (choice, idem)
+        for choice, idem in entries
+        if choice.disabled is not None and choice.action.get("type") == kind
+    ]
+
+
 # ``json.dumps`` with these options builds an encoder on every call; a form writes one
 # value per option of its lists (issue 25), so the encoder is built once (it keeps no state
 # between calls).

@@ -1,0 +1,74 @@
+"""The greyed temple levels on Babel's phone: one closed line, their reasons inside.
+
+Random play found a turn's end with five greyed levels ("The temple deck holds no card of
+level 1.", a line and a reason each) that pushed "End actions" to 1,100 px on a 390 × 844
+phone (tests/browser/fold_sweep.py). Like the builds that are all greyed, the greyed levels
+now fold under one line that says how many; the levels that can be entered stay one tap.
+"""
+
+from __future__ import annotations
+
+import re
+from types import SimpleNamespace
+
+import pytest
+from django.template.loader import render_to_string
+from django.utils import translation
+
+from games.babel import GAME
+from games.babel.constants import STAGE_TEMPLE
+from tests.games.babel.helpers import arrange, new_game
+
+# Every card of levels 5 and 6 face up in the temple rows: the deck holds none of them.
+SEEN = [[6, 6, 6, 5, 5, 5], [6, 6, 5, 5, 5]]
+
+
+def phone_choices(language: str) -> str:
+    state = arrange(new_game(), temple_rows=SEEN, stage=STAGE_TEMPLE, active=0)
+    choices = [(choice, f"key{n}") for n, choice in enumerate(GAME.choices(state, 0))]
+    context = {
+        "choices": choices,
+        "act_url": "/t/CODE/act/",
+        "table": SimpleNamespace(state_version=1),
+        "view": {},
+    }
+    with translation.override(language):
+        return render_to_string("games/babel/phone_choices.html", context)
+
+
+def folded(html: str) -> str:
+    found = re.search(r'<details class="not-possible levels">(.*?)</details>', html, re.S)
+    assert found, "no folded line of greyed levels"
+    return found.group(1)
+
+
+def test_the_greyed_levels_fold_under_one_line_with_their_reasons() -> None:
+    html = phone_choices("en")
+    inside = folded(html)
+    assert "<summary>Can't enter these levels now (2)</summary>" in inside
+    for level in (5, 6):
+        assert f"The temple deck holds no card of level {level}." in inside
+        assert f"Level {level}</button>" in inside
+    # The levels the deck still holds are one-tap buttons outside the fold, none greyed.
+    outside = html.replace(inside, "")
+    assert outside.count('class="choice tap level"') == 4
+    assert '<button type="button" disabled>' not in outside
+
+
+@pytest.mark.parametrize(
+    ("language", "summary"),
+    [
+        ("cs", "Tato patra teď zadat nelze (2)"),
+        ("ru", "Эти уровни сейчас ввести нельзя (2)"),
+    ],
+)
+def test_the_folded_line_in_czech_and_russian(language: str, summary: str) -> None:
+    assert f"<summary>{summary}</summary>" in folded(phone_choices(language))
+
+
+def test_no_folded_line_when_every_level_can_be_entered() -> None:
+    state = arrange(new_game(), temple_rows=[[], []], stage=STAGE_TEMPLE, active=0)
+    choices = [(choice, "key") for choice in GAME.choices(state, 0)]
+    context = {"choices": choices, "act_url": "/a/", "table": SimpleNamespace(state_version=1)}
+    html = render_to_string("games/babel/phone_choices.html", context)
+    assert "not-possible" not in html and html.count('class="choice tap level"') == 6
