@@ -58,6 +58,7 @@ def sweep(args: argparse.Namespace) -> int:
     screens: Counter[str] = Counter()
     over: Counter[str] = Counter()
     worst: list[tuple[float, str]] = []
+    steps: Counter[str] = Counter()  # the over-the-fold screens by the kinds of entry they offer
     failures: list[str] = []
     with tempfile.TemporaryDirectory() as folder:
         env = server_env(Path(folder) / "data")
@@ -88,6 +89,7 @@ def sweep(args: argparse.Namespace) -> int:
                             if found["lowest"] > FOLD:
                                 over[language] += 1
                                 kinds = "/".join(found["kinds"])
+                                steps[kinds] += 1
                                 worst.append(
                                     (found["lowest"], f"{where} ({kinds}) {table['code']}")
                                 )
@@ -98,6 +100,8 @@ def sweep(args: argparse.Namespace) -> int:
     for language in LANGUAGES:
         print(f"  {language}: {screens[language]} screens with entry buttons, "
               f"{over[language]} with one below {FOLD} px")  # fmt: skip
+    for kinds, count in steps.most_common():
+        print(f"  {count:4d} below the fold offering {kinds}")
     for lowest, where in sorted(worst, reverse=True)[:12]:
         print(f"  {lowest:6.0f} px  {where}")
     print(f"  pages that failed: {len(failures)}")
