@@ -158,6 +158,13 @@ def greyed(entries: Any, kind: str) -> list[Any]:
     ]
 
 
+@register.filter
+def by_action(entries: Any, key: str) -> dict[Any, Any]:
+    """A group's ``(choice, idempotency key)`` pairs by one value of their actions, for a game's
+    phone list that lays its buttons out as its board (Babylon's quarry: by ``place``)."""
+    return {choice.action.get(key): (choice, idem) for choice, idem in entries}
+
+
 # ``json.dumps`` with these options builds an encoder on every call; a form writes one
 # value per option of its lists (issue 25), so the encoder is built once (it keeps no state
 # between calls).
