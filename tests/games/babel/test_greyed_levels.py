@@ -8,16 +8,15 @@ now fold under one line that says how many; the levels that can be entered stay 
 
 from __future__ import annotations
 
-import re
-from types import SimpleNamespace
-
 import pytest
-from django.template.loader import render_to_string
-from django.utils import translation
 
 from games.babel import GAME
 from games.babel.constants import STAGE_TEMPLE
 from tests.games.babel.helpers import arrange, new_game
+from tests.games.phone_pages import folded as folded_in
+from tests.games.phone_pages import render_entries
+
+TEMPLATE = "games/babel/phone_choices.html"
 
 # Every card of levels 5 and 6 face up in the temple rows: the deck holds none of them.
 SEEN = [[6, 6, 6, 5, 5, 5], [6, 6, 5, 5, 5]]
@@ -25,21 +24,11 @@ SEEN = [[6, 6, 6, 5, 5, 5], [6, 6, 5, 5, 5]]
 
 def phone_choices(language: str) -> str:
     state = arrange(new_game(), temple_rows=SEEN, stage=STAGE_TEMPLE, active=0)
-    choices = [(choice, f"key{n}") for n, choice in enumerate(GAME.choices(state, 0))]
-    context = {
-        "choices": choices,
-        "act_url": "/t/CODE/act/",
-        "table": SimpleNamespace(state_version=1),
-        "view": {},
-    }
-    with translation.override(language):
-        return render_to_string("games/babel/phone_choices.html", context)
+    return render_entries(TEMPLATE, GAME, state, 0, language, view={})
 
 
 def folded(html: str) -> str:
-    found = re.search(r'<details class="not-possible levels">(.*?)</details>', html, re.S)
-    assert found, "no folded line of greyed levels"
-    return found.group(1)
+    return folded_in(html, "not-possible levels")
 
 
 def test_the_greyed_levels_fold_under_one_line_with_their_reasons() -> None:
@@ -68,7 +57,5 @@ def test_the_folded_line_in_czech_and_russian(language: str, summary: str) -> No
 
 def test_no_folded_line_when_every_level_can_be_entered() -> None:
     state = arrange(new_game(), temple_rows=[[], []], stage=STAGE_TEMPLE, active=0)
-    choices = [(choice, "key") for choice in GAME.choices(state, 0)]
-    context = {"choices": choices, "act_url": "/a/", "table": SimpleNamespace(state_version=1)}
-    html = render_to_string("games/babel/phone_choices.html", context)
+    html = render_entries(TEMPLATE, GAME, state, 0)
     assert "not-possible" not in html and html.count('class="choice tap level"') == 6

@@ -9,16 +9,14 @@ its reason in sight.
 
 from __future__ import annotations
 
-import re
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from django.template.loader import render_to_string
-from django.utils import translation
 
 from games.babylon import GAME
 from tests.games.babylon.helpers import act, give_turn, in_play
+from tests.games.phone_pages import folded as folded_in
+from tests.games.phone_pages import render_entries
 
 
 def one_tile_placed() -> Any:
@@ -29,21 +27,12 @@ def one_tile_placed() -> Any:
 
 
 def phone_choices(state: Any, language: str = "en") -> str:
-    choices = [(choice, f"key{n}") for n, choice in enumerate(GAME.choices(state, 0))]
-    context = {
-        "choices": choices,
-        "act_url": "/t/CODE/act/",
-        "table": SimpleNamespace(state_version=1),
-        "view": {"turn": state["turn"]},
-    }
-    with translation.override(language):
-        return render_to_string("games/babylon/phone_choices.html", context)
+    template = "games/babylon/phone_choices.html"
+    return render_entries(template, GAME, state, 0, language, view={"turn": state["turn"]})
 
 
 def folded(html: str) -> str:
-    found = re.search(r'<details class="not-possible">(.*?)</details>', html, re.S)
-    assert found, "no folded line of greyed decorations"
-    return found.group(1)
+    return folded_in(html, "not-possible")
 
 
 def test_the_greyed_decorations_fold_under_one_line_with_their_reasons() -> None:

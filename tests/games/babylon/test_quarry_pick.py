@@ -9,14 +9,11 @@ and, big, the pillars it gives now; its accessible name is still the entry's ful
 from __future__ import annotations
 
 import re
-from types import SimpleNamespace
 from typing import Any
-
-from django.template.loader import render_to_string
-from django.utils import translation
 
 from games.babylon import GAME
 from tests.games.babylon.helpers import act, in_play
+from tests.games.phone_pages import render_entries
 
 
 def flower_entered() -> tuple[Any, int]:
@@ -27,17 +24,9 @@ def flower_entered() -> tuple[Any, int]:
 
 
 def render(template: str, state: Any, seat: int, language: str = "en") -> str:
-    choices = [(choice, f"key{n}") for n, choice in enumerate(GAME.choices(state, seat))]
-    context = {
-        "choices": choices,
-        "act_url": "/t/CODE/act/",
-        "table": SimpleNamespace(state_version=1),
-        "view": GAME.view(state, seat),
-        "me": seat,
-        "seats": [{"name": name, "colour": "red"} for name in "ABCD"],
-    }
-    with translation.override(language):
-        return render_to_string(template, context)
+    seats = [{"name": name, "colour": "red"} for name in "ABCD"]
+    view = GAME.view(state, seat)
+    return render_entries(template, GAME, state, seat, language, view=view, me=seat, seats=seats)
 
 
 def test_every_tile_to_take_is_a_place_of_the_quarry_with_its_pillars() -> None:
