@@ -104,16 +104,17 @@ def seat_choices(state: State, seat: int) -> list[Choice]:
 def _setup(state: State, seat: int) -> list[Choice]:
     """The seat's hand, the ships coming into view, who starts (the reveal: a ship only)."""
     found: list[Choice] = []
-    hand: list[Choice] = []
     if state["step"] == "setup" and not state["hand_entered"][seat]:
-        hand = _pair(
+        entered, by_app = _pair(
             msg(_("Enter your 6 cards")),
             msg(_("Let the app deal your 6 cards")),
             {"type": "hand"},
             HAND_FIELDS,
             _("Your hand"),
         )
-        found.append(hand.pop())  # the app's deal first, the cards dealt below the ships
+        # The app's deal first (one tap), then the cards dealt at the table, which the phone
+        # folds under it (phone_choices.html): the ship entry stays on the first screen.
+        found += [by_app, entered]
     destination = pending_ship(state)
     if destination is not None and (state["step"] == "setup" or seat == active_seat(state)):
         at_sea = destination == "sea"
@@ -126,7 +127,6 @@ def _setup(state: State, seat: int) -> list[Choice]:
         )
     if state["step"] != "setup":
         return found
-    found += hand
     if state["start"] is None:
         found += [
             Choice(

@@ -23,9 +23,13 @@ def join(phone: Any, join_url: str, name: str) -> None:
 
 
 def tap(phone: Any, label: str, **fields: str) -> None:
-    """Tap the entry button ``label`` after filling ``fields`` (select: option label; else typed)."""
-    button = phone.get_by_role("button", name=label, exact=True)
-    button.first.wait_for(timeout=LIVE)  # the entry may arrive with a live update
+    """Tap the entry button ``label`` after filling ``fields`` (select: option label; else typed).
+    A form folded under a closed disclosure is opened first, as a player opens it."""
+    button = phone.get_by_role("button", name=label, exact=True, include_hidden=True)
+    button.first.wait_for(state="attached", timeout=LIVE)  # it may arrive with a live update
+    folded = phone.locator("details:not([open])").filter(has=button)
+    if folded.count():
+        folded.first.locator(":scope > summary").click()
     form = phone.locator("form.choice").filter(has=button)
     for key, value in fields.items():
         field = form.locator(f"[name='f.{key}']")

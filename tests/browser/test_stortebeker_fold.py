@@ -42,6 +42,8 @@ WIDTH = 390
 # Names as long as a group's real ones, in both scripts (see test_wallenstein_fold).
 NAMES = ["Alexandra", "Bartoloměj", "Kateřina", "Светлана"]
 FIRST_FIELD = "form.choice :is(select, input:not([type=hidden]))"
+SHIP_FIELD = action_form("ship") + " :is(select, input:not([type=hidden]))"
+DEALT_AT_TABLE = "details.hand-dealt > summary"
 SHIPS = (  # colour, points, defence, a provision besides rum: every ship needs 2 cards
     ("black", "5", "8", "meat"),
     ("blue", "4", "7", "water"),
@@ -129,15 +131,18 @@ def test_first_and_committing_controls_above_the_fold(
     anna.locator(action_form("ship")).wait_for(timeout=LIVE)
     # The ships still to enter, the hand too: the ship's button and the app's deal measured.
     deal = action_form("hand", '"by_app":true') + " button[type=submit]"
-    check_fold(anna, players, "ship", FIRST_FIELD, submit_of("ship"), deal)
+    check_fold(anna, players, "ship", SHIP_FIELD, submit_of("ship"), deal)
     for colour, points, defence, need in SHIPS:
         fields = {"colour": colour, "points": points, "defence": defence, f"need_{need}": "1"}
         tap(anna, "Enter a ship at sea", **fields, need_rum="1")  # every card of Anna's fits
     while anna.locator(action_form("ship")).count():
         tap(anna, "Enter the ship turned up in the harbour", colour="yellow", points="9",
             defence="12", need_bananas="2")  # fmt: skip
-    # The table lets the app deal as often as it enters its cards: both buttons are measured.
-    check_fold(anna, players, "hand", FIRST_FIELD, every=(submit_of("hand"),))
+    # The table lets the app deal as often as it enters its cards: both buttons are measured,
+    # the form of the cards dealt at the table opened under the app's deal.
+    check_fold(
+        anna, players, "hand", FIRST_FIELD, every=(submit_of("hand"),), opened=DEALT_AT_TABLE
+    )
     tap(anna, "Enter your 6 cards", **{f"card_{n}": c for n, c in enumerate(ANNA, start=1)})
     for phone in seats[1:]:
         tap(phone, "Enter your 6 cards", **{f"card_{n}": c for n, c in enumerate(OTHERS, 1)})
