@@ -58,7 +58,62 @@
       }, { once: true });
       return;
     }
+    const entering = unfinished(el);
     htmx.swap(el, html, { swapStyle: "outerHTML" });
+    putBack(live(), entering);
+  }
+
+  // -- what a player was entering outlives an update -------------------------------------
+  // At a step every seat enters at once (Störtebeker's set-up), another phone's entry swaps
+  // in a new region while this player fills in a form; swapped in as sent, it would close
+  // the disclosure the form was opened under and empty the boxes. An entry refused (stale,
+  // or a value the rules refuse) would lose them the same way. So the boxes the player
+  // changed and the disclosures they opened are read before such a swap and put back after
+  // it, where the new region has the same form (known by the entry it sends, its hidden
+  // "action"), the same field and the same option, or a disclosure of the same summary.
+  const BOXES = "select, input:not([type=hidden]), textarea";
+
+  function changed(box) {
+    if (box.type === "checkbox" || box.type === "radio") return box.checked !== box.defaultChecked;
+    if (box.tagName === "SELECT") {
+      const initial = [...box.options].findIndex((option) => option.defaultSelected);
+      return box.selectedIndex !== Math.max(0, initial);
+    }
+    return box.value !== box.defaultValue;
+  }
+
+  function unfinished(el) {
+    const forms = new Map();
+    el.querySelectorAll("form").forEach((form) => {
+      const action = form.querySelector("input[name=action]");
+      const boxes = [...form.querySelectorAll(BOXES)].filter((box) => box.name && changed(box));
+      if (action && boxes.length) {
+        forms.set(action.value, boxes.map((box) => ({ name: box.name, value: box.value, checked: box.checked })));
+      }
+    });
+    const open = [...el.querySelectorAll("details[open] > summary")].map((summary) => summary.textContent.trim());
+    return { forms: forms, open: new Set(open) };
+  }
+
+  function putBack(el, entering) {
+    if (!el) return;
+    el.querySelectorAll("details:not([open]) > summary").forEach((summary) => {
+      if (entering.open.has(summary.textContent.trim())) summary.parentElement.open = true;
+    });
+    el.querySelectorAll("form").forEach((form) => {
+      const action = form.querySelector("input[name=action]");
+      const boxes = action && entering.forms.get(action.value);
+      if (!boxes) return;
+      for (const was of boxes) {
+        const same = [...form.querySelectorAll(BOXES)].filter((box) => box.name === was.name);
+        const box = same.find((one) => one.type === "checkbox" || one.type === "radio" ? one.value === was.value : true);
+        if (!box) continue;
+        if (box.type === "checkbox" || box.type === "radio") box.checked = was.checked;
+        else if (box.tagName !== "SELECT" || [...box.options].some((option) => option.value === was.value)) box.value = was.value;
+        else continue;
+        box.dispatchEvent(new Event("input", { bubbles: true }));  // an echoing button follows
+      }
+    });
   }
 
   // -- the stream ---------------------------------------------------------------------
@@ -134,12 +189,14 @@
   function stopPolling() { clearInterval(pollTimer); pollTimer = 0; }
 
   // -- after every swap ------------------------------------------------------------------
+  let answered = null;  // what the player was entering when an entry's answer came
   document.addEventListener("htmx:beforeSwap", (event) => {
     // An entry's answer can arrive after the stream already showed a newer version.
     const target = event.detail.target;
     if (target && target.id === "live" && event.detail.xhr) {
       const incoming = versionOf(event.detail.serverResponse || "");
       if (incoming && incoming < shownVersion()) event.detail.shouldSwap = false;
+      answered = event.detail.shouldSwap ? unfinished(target) : null;
     }
   });
 
@@ -155,6 +212,9 @@
     // Host mode follows the game to the next seat: the stream must follow the view.
     if (container && el && el.dataset.view !== openedView && "EventSource" in window) connect();
     const problem = el && el.querySelector(".flash.error");
+    // A refused entry keeps what was entered (an accepted one starts afresh).
+    if (problem && answered) putBack(el, answered);
+    answered = null;
     if (problem && event.detail.requestConfig && event.detail.requestConfig.verb === "post") {
       const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
       problem.scrollIntoView({ block: "center", behavior: still ? "auto" : "smooth" });
