@@ -136,7 +136,7 @@ def test_two_phones_set_up_and_play_the_first_rounds(server: Any, phones: Any) -
     garden(screen, 0).locator("li[data-floor='1']").filter(has_text="1× white flower").wait_for(
         timeout=LIVE
     )
-    tap(anna, "Place a statue on floor", floor="1")
+    tap(anna, "Place a statue on floor 1")  # a button per floor the statue can go on
     wait_totals(ben, ["4", "0"])
     see(garden(screen, 0).locator("li[data-floor='1']"), "Statues 1")
     # The summary of the build, on the table and on Ben's phone, in three languages.

@@ -71,3 +71,32 @@ def test_a_lone_greyed_decoration_keeps_its_reason_in_sight() -> None:
     html = phone_choices(give_turn(in_play(), 0, singles=4))
     assert "not-possible" not in html
     assert "A decoration goes on a tile placed in this turn: place one first." in html
+
+
+def test_a_decoration_that_can_be_placed_is_a_button_per_floor() -> None:
+    """One tap places a decoration: each floor it can go on is its own form, sending the floor
+    as the floor's list did (the same action and field), the button named in full."""
+    state = one_tile_placed()
+    statue = next(c for c in GAME.choices(state, 0) if c.action.get("kind") == "statue")
+    floors = [value for value, _label in statue.fields[0].choices]
+    assert floors == [1]  # "on floor 1": the only tile placed this turn
+    html = phone_choices(state)
+    cells = html[html.index('class="decorations g-babylon"') : html.index("not-possible")]
+    assert "<select" not in cells
+    assert html.count('class="choice floor"') == len(floors)
+    assert '<input type="hidden" name="f.floor" value="1">' in html
+    assert 'aria-label="Place a statue on floor 1">1</button>' in html
+    assert '<span class="small">statue, floor</span>' in html
+
+
+@pytest.mark.parametrize(
+    ("language", "caption", "name"),
+    [
+        ("cs", "socha, patro", "Umístit dekoraci (socha) do patra 1"),
+        ("ru", "статуя, этаж", "Поставить украшение (статуя) на этаж 1"),
+    ],
+)
+def test_the_floor_buttons_in_czech_and_russian(language: str, caption: str, name: str) -> None:
+    html = phone_choices(one_tile_placed(), language)
+    assert f'<span class="small">{caption}</span>' in html
+    assert f'aria-label="{name}">1</button>' in html
