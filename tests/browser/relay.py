@@ -80,18 +80,22 @@ class Relay:
                 client, _address = self.listener.accept()
             except OSError:
                 return
-            with self._lock:
-                down = self._down
-            if down:
-                _reset(client)
-                continue
             try:
                 upstream = socket.create_connection(("127.0.0.1", self.target_port))
             except OSError:
                 _reset(client)
                 continue
+            # Whether the net is down and the connection's registration are one step: a
+            # connection accepted while cut() ran would otherwise stay open through the cut
+            # (seen on a busy machine: an entry went through a net that was down).
             with self._lock:
-                self._open.update((client, upstream))
+                down = self._down
+                if not down:
+                    self._open.update((client, upstream))
+            if down:
+                _reset(client)
+                upstream.close()
+                continue
             drop_next_answer = threading.Event()
             threading.Thread(
                 target=self._requests, args=(client, upstream, drop_next_answer), daemon=True
