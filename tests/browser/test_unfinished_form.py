@@ -28,9 +28,8 @@ def picked(phone: Any, n: int) -> str:
     return str(box.evaluate("(select) => select.selectedOptions[0].textContent.trim()"))
 
 
-def test_a_form_being_filled_in_keeps_its_values_through_another_phones_entry(
-    server: Any, phones: Any
-) -> None:
+def set_up_two_phones(server: Any, phones: Any) -> tuple[Any, Any]:
+    """A two-seat table at set-up: Anna's phone and Ben's, the table screen started it."""
     screen = phones()
     join_url = start_table(screen, server.url, 2)
     anna, ben = phones(), phones()
@@ -38,7 +37,13 @@ def test_a_form_being_filled_in_keeps_its_values_through_another_phones_entry(
     join(ben, join_url, "Ben")
     screen.reload()
     screen.get_by_role("button", name="Start the game").click()
+    return anna, ben
 
+
+def test_a_form_being_filled_in_keeps_its_values_through_another_phones_entry(
+    server: Any, phones: Any
+) -> None:
+    anna, ben = set_up_two_phones(server, phones)
     anna.locator(f"{DEALT} > summary").click()
     for n, card in enumerate(PICKED, start=1):
         anna.locator(f"{DEALT} form.choice [name='f.card_{n}']").select_option(label=card)
@@ -65,14 +70,7 @@ def test_a_form_being_filled_in_keeps_its_values_through_another_phones_entry(
 def test_a_refused_entry_keeps_what_was_entered(server: Any, phones: Any) -> None:
     """The deck holds three pirates of value 4 ("3 × hodnota 4"), so a hand of four is
     refused; the six boxes keep their cards, for the player to change one, not six."""
-    screen = phones()
-    join_url = start_table(screen, server.url, 2)
-    anna, ben = phones(), phones()
-    join(anna, join_url, "Anna")
-    join(ben, join_url, "Ben")
-    screen.reload()
-    screen.get_by_role("button", name="Start the game").click()
-
+    anna, _ben = set_up_two_phones(server, phones)
     cards = ("pirate 4", "pirate 4", "pirate 4", "pirate 4", "rum", "rum")
     tap(anna, "Enter your 6 cards", **{f"card_{n}": c for n, c in enumerate(cards, start=1)})
     anna.locator(".flash.error").wait_for(timeout=LIVE)
