@@ -311,8 +311,9 @@ def test_later_steps_above_the_fold(server: Any, browser: Any, players: int) -> 
         # A tile that may stand on double pillars: its form asks how many.
         reach('"type":"place_tile"', 'name="f.doubles"')
         tile = check_later_step(phone, players, "tile-doubles", PLACE_TILE, STORE, DISCARD)
-        # Both tiles in hand (the one just taken and a stored one that can be placed).
-        reach('class="stored-tile"')
+        # Both tiles in hand (the one just taken and a stored one that can be placed): the
+        # stored tile's line folds after a placement too, so the taken tile's form is asked for.
+        reach('class="stored-tile"', '"type":"place_tile","tile":"extracted"')
         both = check_later_step(
             phone, players, "both-tiles", PLACE_TILE, STORE, DISCARD, STORED_TILE
         )

@@ -59,3 +59,40 @@ def test_no_folded_line_when_every_level_can_be_entered() -> None:
     state = arrange(new_game(), temple_rows=[[], []], stage=STAGE_TEMPLE, active=0)
     html = render_entries(TEMPLATE, GAME, state, 0)
     assert "not-possible" not in html and html.count('class="choice tap level"') == 6
+
+
+def builds_one_possible(language: str = "en") -> str:
+    """ "na prázdné staveniště přijde první patro, na něj druhé patro atd.": with an empty
+    building site in Media only level 1 (the starting card) can be built; the rows' levels 2
+    and 4 are greyed."""
+    state = arrange(
+        new_game(),
+        rows={"medes": [["medes"] * 4, []]},
+        figures=["medes", "quarry"],
+        temple_rows=[[3, 2], [4]],
+    )
+    return render_entries(TEMPLATE, GAME, state, 0, language, view={})
+
+
+def test_greyed_builds_beside_one_that_can_be_made_fold_under_it() -> None:
+    """Random play found a greyed build (two lines in Russian and its reason) above the one
+    that could be made, which pushed the last temple levels to 854 px (fold_sweep)."""
+    html = builds_one_possible()
+    inside = folded_in(html, "not-possible")
+    assert "<summary>Can't build now (2)</summary>" in inside
+    assert "Build level 2 from" in inside and "Build level 4 from" in inside
+    outside = html.replace(inside, "")
+    assert "Build level 1 from your starting card</button>" in outside
+    assert '<button type="button" disabled>Build level' not in outside
+    # Under the build that can be made, not above it.
+    assert outside.index("Build level 1 from your starting card") < html.index(inside)
+
+
+@pytest.mark.parametrize(
+    ("language", "summary"),
+    [("cs", "Stavět teď nelze (2)"), ("ru", "Строить сейчас нельзя (2)")],
+)
+def test_the_greyed_builds_line_in_czech_and_russian(language: str, summary: str) -> None:
+    assert f"<summary>{summary}</summary>" in folded_in(
+        builds_one_possible(language), "not-possible"
+    )
