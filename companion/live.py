@@ -263,29 +263,67 @@ class EntriesFirst:
 
     A process has one core's worth of Python (the GIL). An entry's answer is what its
     player waits for with the phone in hand; the other phones' renders of that entry
-    can start a few milliseconds later without anyone noticing. So a render for a
-    stream waits until no entry is in progress, at most ``RENDER_YIELD_SECONDS``.
+    can start a few milliseconds later without anyone noticing. So a stream waits until
+    no entry is in progress, at most ``RENDER_YIELD_SECONDS``, before it asks a live
+    thread for its render.
+
+    It waits on the event loop, not in a live thread: a thread held waiting renders
+    nothing, and with entries in progress most of the time (200 tables of Wallenstein)
+    the two live threads spent their time waiting, so the other phones' renders queued
+    behind one another for seconds while the core was not busy (``bench/RESULTS.md``).
     """
 
     def __init__(self) -> None:
-        self._quiet = threading.Condition()
+        self._lock = threading.Lock()
         self._entries = 0
+        self._waiting: set[tuple[asyncio.AbstractEventLoop, asyncio.Future[None]]] = set()
 
     @contextlib.contextmanager
     def entry(self) -> Iterator[None]:
-        with self._quiet:
+        with self._lock:
             self._entries += 1
         try:
             yield
         finally:
-            with self._quiet:
+            with self._lock:
                 self._entries -= 1
-                if not self._entries:
-                    self._quiet.notify_all()
+                woken = self._waiting if not self._entries else set()
+                if woken:
+                    self._waiting = set()
+            by_loop: dict[asyncio.AbstractEventLoop, list[asyncio.Future[None]]] = {}
+            for loop, quiet in woken:
+                by_loop.setdefault(loop, []).append(quiet)
+            for loop, waiting in by_loop.items():  # one wake-up of each loop for them all
+                with contextlib.suppress(RuntimeError):  # a loop closed at shutdown
+                    loop.call_soon_threadsafe(_resolve, waiting)
 
-    def wait(self, at_most: float) -> None:
-        with self._quiet:
-            self._quiet.wait_for(lambda: not self._entries, timeout=at_most)
+    def waiting(self) -> int:
+        """How many streams wait to be woken (for the tests)."""
+        with self._lock:
+            return len(self._waiting)
+
+    async def quiet(self, at_most: float) -> None:
+        """Return once no entry is in progress, or after ``at_most`` seconds."""
+        loop = asyncio.get_running_loop()
+        with self._lock:
+            if not self._entries:
+                return
+            quiet: asyncio.Future[None] = loop.create_future()
+            self._waiting.add((loop, quiet))
+        try:
+            async with asyncio.timeout(at_most):
+                await quiet
+        except TimeoutError:
+            pass
+        finally:  # timed out or cancelled (the stream closed): not to be woken any more
+            with self._lock:
+                self._waiting.discard((loop, quiet))
+
+
+def _resolve(waiting: list[asyncio.Future[None]]) -> None:
+    for quiet in waiting:
+        if not quiet.done():  # not timed out or cancelled meanwhile
+            quiet.set_result(None)
 
 
 entries_first = EntriesFirst()

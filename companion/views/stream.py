@@ -59,22 +59,17 @@ def _viewer(request: HttpRequest, code: str) -> regions.Viewer | None:
 _resolve = live.in_live_thread(_viewer)
 
 
-def _region_after_entries(
-    code: str, viewer: regions.Viewer, version: int
-) -> tuple[int, str] | None:
-    """The region, rendered once no entry is in progress (see ``live.EntriesFirst``)."""
-    live.entries_first.wait(settings.RENDER_YIELD_SECONDS)
-    return regions.region_at_least(code, viewer, version)
-
-
-_render = live.in_live_thread(_region_after_entries)
+_render = live.in_live_thread(regions.region_at_least)
 
 
 async def _region(code: str, viewer: regions.Viewer, version: int) -> tuple[int, str] | None:
     """From the cache without a thread (the entering phone's own, a second table screen);
-    else rendered in a live thread, after the entries in progress."""
+    else rendered in a live thread, once no entry is in progress (``live.EntriesFirst``)."""
     found = regions.cache.region(code, viewer, version)
-    return found if found is not None else await _render(code, viewer, version)
+    if found is not None:
+        return found
+    await live.entries_first.quiet(settings.RENDER_YIELD_SECONDS)
+    return await _render(code, viewer, version)
 
 
 _version = live.in_live_thread(regions.current_version)
