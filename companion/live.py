@@ -267,14 +267,17 @@ class EntriesFirst:
     no entry is in progress, at most ``RENDER_YIELD_SECONDS``, before it asks a live
     thread for its render.
 
-    It waits on the event loop, not in a live thread: a thread held waiting renders
-    nothing, and with entries in progress most of the time (200 tables of Wallenstein)
-    the two live threads spent their time waiting, so the other phones' renders queued
-    behind one another for seconds while the core was not busy (``bench/RESULTS.md``).
+    It waits on the event loop (``quiet``), not in a live thread: a thread held waiting
+    renders nothing, and with entries in progress most of the time the two live threads
+    spent their time waiting while the other phones' renders queued behind them (the mix
+    at 200 tables: 5.6 s behind, ``bench/RESULTS.md``). Once it has a thread, the render
+    looks again (``wait``) for what is left of the bound: an entry may have started while
+    it waited for the thread.
     """
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
+        self._quiet = threading.Condition(self._lock)
         self._entries = 0
         self._waiting: set[tuple[asyncio.AbstractEventLoop, asyncio.Future[None]]] = set()
 
@@ -290,12 +293,21 @@ class EntriesFirst:
                 woken = self._waiting if not self._entries else set()
                 if woken:
                     self._waiting = set()
+                if not self._entries:
+                    self._quiet.notify_all()
             by_loop: dict[asyncio.AbstractEventLoop, list[asyncio.Future[None]]] = {}
             for loop, quiet in woken:
                 by_loop.setdefault(loop, []).append(quiet)
             for loop, waiting in by_loop.items():  # one wake-up of each loop for them all
                 with contextlib.suppress(RuntimeError):  # a loop closed at shutdown
                     loop.call_soon_threadsafe(_resolve, waiting)
+
+    def wait(self, at_most: float) -> None:
+        """In a thread: return once no entry is in progress, or after ``at_most`` seconds."""
+        if at_most <= 0:
+            return
+        with self._quiet:
+            self._quiet.wait_for(lambda: not self._entries, timeout=at_most)
 
     def waiting(self) -> int:
         """How many streams wait to be woken (for the tests)."""

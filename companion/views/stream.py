@@ -59,17 +59,28 @@ def _viewer(request: HttpRequest, code: str) -> regions.Viewer | None:
 _resolve = live.in_live_thread(_viewer)
 
 
-_render = live.in_live_thread(regions.region_at_least)
+def _region_after_entries(
+    code: str, viewer: regions.Viewer, version: int, until: float
+) -> tuple[int, str] | None:
+    """The region, rendered once no entry is in progress: an entry may have started while
+    the render waited for a thread, so it looks again, for what is left of its wait."""
+    live.entries_first.wait(until - time.monotonic())
+    return regions.region_at_least(code, viewer, version)
+
+
+_render = live.in_live_thread(_region_after_entries)
 
 
 async def _region(code: str, viewer: regions.Viewer, version: int) -> tuple[int, str] | None:
     """From the cache without a thread (the entering phone's own, a second table screen);
-    else rendered in a live thread, once no entry is in progress (``live.EntriesFirst``)."""
+    else rendered in a live thread once no entry is in progress (``live.EntriesFirst``),
+    waiting at most ``RENDER_YIELD_SECONDS`` in all, on the event loop first."""
     found = regions.cache.region(code, viewer, version)
     if found is not None:
         return found
+    until = time.monotonic() + settings.RENDER_YIELD_SECONDS
     await live.entries_first.quiet(settings.RENDER_YIELD_SECONDS)
-    return await _render(code, viewer, version)
+    return await _render(code, viewer, version, until)
 
 
 _version = live.in_live_thread(regions.current_version)

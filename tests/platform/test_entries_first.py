@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -102,3 +103,18 @@ def test_many_streams_woken_together_each_once() -> None:
         assert first.waiting() == 0
 
     asyncio.run(check())
+
+
+def test_in_the_thread_the_render_looks_again_for_what_is_left() -> None:
+    """An entry started while the render waited for a thread: the thread waits for its end,
+    but never past the bound already spent on the event loop."""
+    first = EntriesFirst()
+    with entry_in_thread(first) as release:
+        started = time.monotonic()
+        first.wait(-1.0)  # nothing left of the bound: no wait, the entry still in progress
+        first.wait(0.01)  # a little left: that little, the entry still in progress
+        assert not release.is_set()
+        threading.Timer(0.0, release.set).start()  # the entry ends from its own thread
+        first.wait(LONG)  # returns at the entry's end
+        # Not a speed figure: a wait that missed the entry's end would take the whole LONG.
+        assert time.monotonic() - started < LONG / 2
