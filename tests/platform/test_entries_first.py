@@ -11,12 +11,21 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
+from typing import Any
 
 from companion.live import EntriesFirst
 
 LONG = 60.0  # a bound the waits below never reach unless the code is wrong
+
+
+def run(check: Callable[[], Coroutine[Any, Any, None]]) -> None:
+    """``check()`` on a loop of its own in a thread of its own: the browser tests' sync
+    Playwright may have left a loop marked as running in this one (as test_wsgi_door)."""
+    with ThreadPoolExecutor(1) as runner:
+        runner.submit(asyncio.run, check()).result(timeout=LONG)
 
 
 @contextmanager
@@ -46,7 +55,7 @@ def test_no_entry_in_progress_no_wait() -> None:
     async def check() -> None:
         await asyncio.wait_for(first.quiet(LONG), LONG)
 
-    asyncio.run(check())
+    run(check)
 
 
 def test_the_wait_ends_when_the_entry_does() -> None:
@@ -61,7 +70,7 @@ def test_the_wait_ends_when_the_entry_does() -> None:
             release.set()
             await asyncio.wait_for(waiting, LONG)  # woken by the entry's end, not LONG
 
-    asyncio.run(check())
+    run(check)
 
 
 def test_the_wait_is_bounded_while_entries_go_on() -> None:
@@ -73,7 +82,7 @@ def test_the_wait_is_bounded_while_entries_go_on() -> None:
             assert not release.is_set(), "returned with the entry still in progress"
             assert first.waiting() == 0
 
-    asyncio.run(check())
+    run(check)
 
 
 def test_a_closed_stream_leaves_nothing_to_wake() -> None:
@@ -87,7 +96,7 @@ def test_a_closed_stream_leaves_nothing_to_wake() -> None:
             await asyncio.gather(waiting, return_exceptions=True)
             assert first.waiting() == 0
 
-    asyncio.run(check())
+    run(check)
 
 
 def test_many_streams_woken_together_each_once() -> None:
@@ -102,7 +111,7 @@ def test_many_streams_woken_together_each_once() -> None:
             await asyncio.wait_for(asyncio.gather(*waiting), LONG)
         assert first.waiting() == 0
 
-    asyncio.run(check())
+    run(check)
 
 
 def test_in_the_thread_the_render_looks_again_for_what_is_left() -> None:
