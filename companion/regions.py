@@ -104,23 +104,26 @@ def data_after_entry(table: Table, event: Event) -> TableData:
         return data_for(table)
     names = [seat["name"] for seat in before.seats]
     line = selectors.log_line(games.get(table.game), event, names)
+    log = [line, *before.log][: max(LOG_LINES.values())]
     return TableData(
         table=table,
         seats=before.seats,
-        log=[line, *before.log][: max(LOG_LINES.values())],
+        log=log,
         undo=Effective(event.seq, event.payload),
-        shared=_lines_kept(before, table),
+        shared=_lines_kept(before, table, {kept.seq for kept in log}),
     )
 
 
-def _lines_kept(before: TableData, table: Table) -> dict[Any, Any]:
+def _lines_kept(before: TableData, table: Table, shown: set[int]) -> dict[Any, Any]:
     """The log's lines as the version before rendered them (``log_html``), for the next
     version's regions: its lines are the same objects, its seats the same, so a line
-    renders the same unless the table's status changed (a "correct" link depends on it)."""
+    renders the same unless the table's status changed (a "correct" link depends on it).
+    Only the lines the next version still shows (``shown``, their seqs): the others would
+    be carried from version to version for the whole game, each entry copying them all."""
     if before.table.status != table.status:
         return {}
     return {
-        key: {item: html for item, html in store.items() if item[0] == "line"}
+        key: {item: html for item, html in store.items() if item[0] == "line" and item[1] in shown}
         for key, store in before.shared.items()
         if key[0] == "log"
     }

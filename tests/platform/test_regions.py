@@ -66,6 +66,27 @@ def test_the_data_after_an_entry_is_what_the_database_says(make_table):
     assert any("Renata" in str(line.text) for line in read.log)
 
 
+def test_an_entry_carries_only_the_lines_its_log_still_shows(make_table):
+    """The rendered log lines go from version to version, but only those still shown:
+    carried all the game long, every entry copied every line the game had entered."""
+    table, _host = make_table(players=3, target="100")
+    viewers = [regions.Viewer(kind="seat", language="en", seat=seat) for seat in range(3)]
+    regions.cache.put_data(regions.data_for(Table.objects.get(pk=table.pk)))
+    for turn in range(20):
+        seat = Table.objects.get(pk=table.pk).state["turn"]
+        result = _roll(table, seat, 1 + turn % 6)
+        assert result.event is not None
+        data = regions.data_after_entry(result.table, result.event)
+        carried = {item[1] for store in data.shared.values() for item in store}
+        assert carried <= {line.seq for line in data.log}
+        for viewer in viewers:
+            regions.render(data, viewer)
+        regions.cache.put_data(data)
+    shown = {line.seq for line in data.log}
+    assert len(shown) == max(regions.LOG_LINES.values())
+    assert carried == shown - {result.event.seq}  # the new line is rendered, the rest kept
+
+
 def test_the_parts_every_seat_shares_are_rendered_for_each_version_and_language(make_table):
     table, _host = make_table(players=2, target="100")
     first = regions.load(table.code)
