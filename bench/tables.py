@@ -24,7 +24,8 @@ COUNTS = {
     "stortebeker": (2, 3, 4),
     FLOOR: (2, 3, 4, 5),
 }
-COLOURS = ["red", "blue", "green", "yellow", "purple"]
+# No green: the colour of Wallenstein's peasants, which no seat of it may take.
+COLOURS = ["red", "blue", "yellow", "purple", "orange"]
 
 
 def games_of(choice: str) -> list[str]:

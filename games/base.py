@@ -148,6 +148,9 @@ class Game:
     # once per version, language, view (``view_key``) and such values, and shares it
     # between the regions (``companion.fragments``).
     shared_templates: ClassVar[tuple[str, ...]] = ()
+    # Colours of the game's own pieces that no player's are (Wallenstein's green peasants):
+    # no seat is offered or given them, so a seat's marker is never taken for those pieces.
+    reserved_colours: ClassVar[tuple[str, ...]] = ()
 
     # -- required ----------------------------------------------------------
     def setup(

@@ -114,11 +114,11 @@ def join() -> Any:
 
     def take(table: Any, index: int, name: str = "", colour: str | None = None) -> Phone:
         from companion.models import Seat
-        from companion.services.tables import COLOUR_KEYS
 
         client = Client()
-        colour = colour or COLOUR_KEYS[index]
-        token = Seat.objects.get(table=table, index=index).claim_token
+        seat = Seat.objects.get(table=table, index=index)
+        colour = colour or seat.colour  # the one the table gave it, as its join page offers
+        token = seat.claim_token
         response = client.post(
             f"/t/{table.code}/s/{index}/{token}/",
             {"seat": index, "name": name or f"P{index}", "colour": colour},

@@ -13,7 +13,7 @@ from companion.models import Event, Seat, SeatPlayer, Snapshot, Table, new_token
 from companion.naming import typed_name
 from companion.services.errors import Forbidden, NotFound, Refused
 from companion.writes import write_transaction
-from games.base import IllegalAction
+from games.base import Game, IllegalAction
 from games.i18n import _
 
 # The colours a phone can pick; most games use a subset of these pieces.
@@ -28,6 +28,11 @@ COLOURS: list[tuple[str, str]] = [
     ("white", _("white")),
 ]
 COLOUR_KEYS = [key for key, _label in COLOURS]
+
+
+def colours_for(game: Game) -> list[tuple[str, str]]:
+    """The colours a seat of ``game`` may have: all but those of the game's own pieces."""
+    return [(key, label) for key, label in COLOURS if key not in game.reserved_colours]
 
 
 def _clean_name(name: str, fallback: str) -> str:
@@ -54,6 +59,7 @@ def create_table(
     if len(names) > player_count:
         raise Refused(_("More names than players."))
     names += [""] * (player_count - len(names))
+    colours = [key for key, _label in colours_for(game)]
     with write_transaction():
         table = Table.objects.create(
             game=game.slug, options=chosen, seed=secrets.randbits(62), code=_unused_code()
@@ -63,7 +69,7 @@ def create_table(
                 table=table,
                 index=index,
                 name=_clean_name(name, _default_name(index)),
-                colour=COLOUR_KEYS[index % len(COLOUR_KEYS)],
+                colour=colours[index % len(colours)],
             )
     return table
 
@@ -140,7 +146,7 @@ def claim_seat(table: Table, index: int, name: str, colour: str, claim_token: st
             raise Forbidden(_("This seat link is no longer valid. Ask the host for a new one."))
         if not seat.is_free:
             raise Refused(_("This seat is taken. The host can free it."))
-        if colour not in COLOUR_KEYS:
+        if colour not in dict(colours_for(games.get(table.game))):
             raise Refused(_("Pick one of the offered colours."))
         others = table.seats.exclude(pk=seat.pk)
         if others.exclude(device_token="").filter(colour=colour).exists():
@@ -158,7 +164,7 @@ def claim_seat(table: Table, index: int, name: str, colour: str, claim_token: st
 def _move_free_seats_off(seats, colour: str, table: Table) -> None:  # type: ignore[no-untyped-def]
     """A free seat that had the colour just picked gets another unused one."""
     used = set(table.seats.values_list("colour", flat=True)) | {colour}
-    spare = [key for key in COLOUR_KEYS if key not in used]
+    spare = [key for key, _label in colours_for(games.get(table.game)) if key not in used]
     for seat in seats:
         seat.colour = spare.pop(0)
         seat.save(update_fields=["colour"])

@@ -6,6 +6,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
+import games
 from companion import devices, selectors
 from companion.models import Table
 from companion.players import joining, rematch
@@ -95,7 +96,9 @@ def _claim(
                 "seats": seats,
                 "offered": offered,
                 "colours": [
-                    (key, label) for key, label in tables.COLOURS if key not in taken_colours
+                    (key, label)
+                    for key, label in tables.colours_for(games.get(table.game))
+                    if key not in taken_colours
                 ],
                 "error": error.message if error else None,
                 "single": only_index is not None,

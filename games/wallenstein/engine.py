@@ -69,6 +69,9 @@ ACTION_LABELS = {key: card.label for key, card in ACTION_CARDS.items()}
 class WallensteinGame(Game):
     """The rules of Wallenstein, first edition, as the Czech rulebook gives them."""
 
+    # "20x zelené kostičky označující armády sedláků": green is the peasants' colour; the
+    # tower's counters would show a green seat beside the green peasants.
+    reserved_colours = ("green",)
     shared_templates = (
         "games/wallenstein/_season.html",
         "games/wallenstein/_tower.html",

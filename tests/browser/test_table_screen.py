@@ -59,7 +59,7 @@ def wallenstein(server: Any, browser: Any) -> Any:
     page = context.new_page()
     code = new_table(page, server.url, "wallenstein", 5, allocation="fixed")
     names = ["Anna", "Boris", "Cyril", "Dana", "Emil"]
-    colours = ["red", "green", "blue", "yellow", "white"]
+    colours = ["red", "purple", "blue", "yellow", "white"]  # green: the peasants
     phones = []
     for index, (name, colour) in enumerate(zip(names, colours, strict=True)):
         phone = browser.new_context()

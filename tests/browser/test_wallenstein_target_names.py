@@ -31,7 +31,7 @@ SEATS = [
         [
             ("Alexandra", "red"),
             ("Bartholomäus", "blue"),
-            ("Konstantin", "green"),
+            ("Konstantin", "orange"),
             ("Дмитрий", "yellow"),
             ("Wilhelmina", "purple"),
         ]
