@@ -22,6 +22,17 @@ def join(phone: Any, join_url: str, name: str) -> None:
     phone.wait_for_url(re.compile(r"/me/$"))
 
 
+def seated_and_started(screen: Any, phones: Any, join_url: str, names: list[str]) -> list[Any]:
+    """A phone per name takes a seat through the table's join link, then the host's
+    ``screen`` starts the game; returns the phones, seat by seat."""
+    seats = [phones() for _ in names]
+    for phone, name in zip(seats, names, strict=True):
+        join(phone, join_url, name)
+    screen.reload()
+    screen.get_by_role("button", name="Start the game").click()
+    return seats
+
+
 def tap(phone: Any, label: str, **fields: str) -> None:
     """Tap the entry button ``label`` after filling ``fields`` (select: option label; else typed).
     A form folded under a closed disclosure is opened first, as a player opens it."""

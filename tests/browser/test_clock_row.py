@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from tests.browser.fold import switch_language
-from tests.browser.phone_actions import LIVE, join
+from tests.browser.phone_actions import LIVE, seated_and_started
 from tests.browser.test_babylon_fold import LANGUAGES
 from tests.browser.test_wallenstein_fold import NAMES, start_table
 
@@ -54,11 +54,7 @@ def test_the_clocks_keep_one_row_from_the_start_to_hours_in(
 ) -> None:
     screen = phones()
     join_url = start_table(screen, server.url, players)
-    seats = [phones() for _ in range(players)]
-    for phone, name in zip(seats, NAMES, strict=False):
-        join(phone, join_url, name)
-    screen.reload()
-    screen.get_by_role("button", name="Start the game").click()
+    seats = seated_and_started(screen, phones, join_url, NAMES[:players])
     phone = seats[-1]
     shots = os.environ.get("CLOCK_ROW_SHOTS")
     for language in LANGUAGES:

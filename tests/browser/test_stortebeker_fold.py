@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 
 from tests.browser.fold import clipped, switch_language, widest
-from tests.browser.phone_actions import LIVE, join, tap
+from tests.browser.phone_actions import LIVE, seated_and_started, tap
 from tests.browser.test_babylon_fold import (
     ENTRY,
     FOLD,
@@ -120,11 +120,7 @@ def test_first_and_committing_controls_above_the_fold(
 ) -> None:
     screen = phones()
     join_url = start_table(screen, server.url, players)
-    seats = [phones() for _ in range(players)]
-    for phone, name in zip(seats, NAMES, strict=False):
-        join(phone, join_url, name)
-    screen.reload()
-    screen.get_by_role("button", name="Start the game").click()
+    seats = seated_and_started(screen, phones, join_url, NAMES[:players])
     anna = seats[0]
 
     # -- set-up: the ship entry, the hands, who starts -----------------------------------------

@@ -36,7 +36,7 @@ from django.utils import translation
 from games.i18n import msg
 from games.wallenstein.data import REGION_LABELS, REGIONS, lands
 from tests.browser.fold import clipped, switch_language
-from tests.browser.phone_actions import LIVE, join
+from tests.browser.phone_actions import LIVE, seated_and_started
 from tests.browser.test_babylon_fold import FOLD, LANGUAGES, actor, version
 
 pytestmark = pytest.mark.browser
@@ -256,11 +256,7 @@ def test_first_and_committing_control_above_the_fold(
 ) -> None:
     screen = phones()
     join_url = start_table(screen, server.url, players)
-    seats = [phones() for _ in range(players)]
-    for phone, name in zip(seats, NAMES, strict=False):
-        join(phone, join_url, name)
-    screen.reload()
-    screen.get_by_role("button", name="Start the game").click()
+    seats = seated_and_started(screen, phones, join_url, NAMES[:players])
 
     # -- set-up: the tower is filled; a counter per colour, the button on the same screen ------
     phone = acting(seats, 0, entry("drop"))
@@ -374,11 +370,7 @@ def test_the_land_draft_above_the_fold(server: Any, phones: Any, players: int) -
     face-up cards' group buttons and the app's draw of the top card on the first screen."""
     screen = phones()
     join_url = start_table(screen, server.url, players, allocation="draft")
-    seats = [phones() for _ in range(players)]
-    for phone, name in zip(seats, NAMES, strict=False):
-        join(phone, join_url, name)
-    screen.reload()
-    screen.get_by_role("button", name="Start the game").click()
+    seats = seated_and_started(screen, phones, join_url, NAMES[:players])
     phone = acting(seats, 0, entry("drop"))
     now = by_app(phone, "drop")
     takes = "form.w-take button[type=submit]"
