@@ -96,3 +96,46 @@ def test_the_greyed_builds_line_in_czech_and_russian(language: str, summary: str
     assert f"<summary>{summary}</summary>" in folded_in(
         builds_one_possible(language), "not-possible"
     )
+
+
+def abilities_none_can_skip(language: str = "en") -> str:
+    """ "V daném městě lze při stavbě chrámu přeskočit právě jedno patro": on an empty building
+    site only a level 2 skips one level; the rows' tops are levels 1 and 4, so both skips are
+    greyed, while the three Persians' other power ("Likvidace poloviny karet v ruce") can be
+    used."""
+    state = arrange(
+        new_game(),
+        rows={"persians": [["persians"] * 3, []]},
+        figures=["persians", "quarry"],
+        temple_rows=[[1], [4]],
+        hand_sizes=[5, 12],
+    )
+    return render_entries(TEMPLATE, GAME, state, 0, language, view={})
+
+
+def test_greyed_abilities_fold_under_the_one_that_can_be_used() -> None:
+    """A game played from the phones (tests/browser/playthrough.py) met two greyed Persian
+    skips, two lines and a reason each, that pushed the travels and the temple levels to
+    1,041 px on a 390 × 844 phone."""
+    html = abilities_none_can_skip()
+    inside = folded_in(html, "not-possible abilities")
+    assert "<summary>Can't use these abilities now (2)</summary>" in inside
+    assert "Skipping one level here means building level 2, not 1." in inside
+    assert "Skipping one level here means building level 2, not 4." in inside
+    outside = html.replace(inside, "")
+    assert "Three Persians: the opponent discards half their hand</button>" in outside
+    assert "skip a level" not in outside
+    assert outside.index("discards half their hand") < html.index(inside)
+
+
+@pytest.mark.parametrize(
+    ("language", "summary"),
+    [
+        ("cs", "Zvláštní schopnosti teď použít nelze (2)"),
+        ("ru", "Использовать способности сейчас нельзя (2)"),
+    ],
+)
+def test_the_greyed_abilities_line_in_czech_and_russian(language: str, summary: str) -> None:
+    assert f"<summary>{summary}</summary>" in folded_in(
+        abilities_none_can_skip(language), "not-possible abilities"
+    )
