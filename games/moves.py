@@ -283,9 +283,27 @@ class Slots(Kind):
         help_line = param.help_for(where, action)
         options = narrowed(self.options, self.among, where, action)
         return tuple(
-            Field(key, label, kind="choice", choices=options, help=help_line, seats=self.seats)
-            for key, label in zip(self.keys(param)[:count], self.labels, strict=False)
+            Field(
+                key,
+                label,
+                kind="choice",
+                choices=options,
+                help=help_line,
+                seats=self.seats,
+                default=self._preselected(options, n),
+            )
+            for n, (key, label) in enumerate(
+                zip(self.keys(param)[:count], self.labels, strict=False)
+            )
         )
+
+    def _preselected(self, options: tuple[tuple[Any, str | Msg], ...], n: int) -> Any:
+        """Seats in slots are an order (Wallenstein's generals): each seat once, in seat
+        order, so the table changes only the slots that differ. Every slot on the first
+        seat was an entry the engine could only refuse."""
+        if not self.seats or n >= len(options):
+            return None
+        return options[n][0]
 
     def shown(self, param: Param, action: Action) -> dict[str, Any]:
         return {}
