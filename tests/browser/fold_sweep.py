@@ -22,6 +22,8 @@ import subprocess
 import sys
 import tempfile
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +44,29 @@ LOWEST_BUTTON = """() => {
 }"""
 
 
+@contextmanager
+def server_and_chromium() -> Iterator[tuple[Any, Any]]:
+    """A server of its own (a new database in a temporary folder) and Chromium, for the
+    report scripts; both stopped at the end, whatever happens."""
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as folder:
+        env = server_env(Path(folder) / "data")
+        migrate(env)
+        server = start_server(env)
+        try:
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(
+                    executable_path=CHROMIUM, args=["--no-sandbox"]
+                )
+                try:
+                    yield server, browser
+                finally:
+                    browser.close()
+        finally:
+            server.stop()
+
+
 def seed_tables(env: dict[str, str], game: str, players: int, seed: int, entries: list[int]) -> Any:
     command = [sys.executable, "-m", "tests.browser.seed_games", game, str(players), str(seed)]
     command += [str(n) for n in entries] + [f"--option={o}" for o in OPTIONS.get(game, [])]
@@ -52,50 +77,35 @@ def seed_tables(env: dict[str, str], game: str, players: int, seed: int, entries
 
 
 def sweep(args: argparse.Namespace) -> int:
-    from playwright.sync_api import sync_playwright
-
     players = args.players or LARGEST[args.game]
     screens: Counter[str] = Counter()
     over: Counter[str] = Counter()
     worst: list[tuple[float, str]] = []
     steps: Counter[str] = Counter()  # the over-the-fold screens by the kinds of entry they offer
     failures: list[str] = []
-    with tempfile.TemporaryDirectory() as folder:
-        env = server_env(Path(folder) / "data")
-        migrate(env)
-        server = start_server(env)
-        try:
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(
-                    executable_path=CHROMIUM, args=["--no-sandbox"]
-                )
-                for seed in range(args.seeds):
-                    for table in seed_tables(server.env, args.game, players, seed, args.entries):
-                        if not table["running"] or not table["to_act"]:
-                            continue
-                        cookie = table["seats"][table["to_act"][0]]
-                        for language in LANGUAGES:
-                            where = f"seed {seed}, {table['entries']} entries, {language}"
-                            try:
-                                found = look(
-                                    browser, server.url, table["code"], cookie, language, args.shots
-                                )
-                            except Exception as error:  # a page that fails is counted, not skipped
-                                failures.append(f"{where}: {error}")
-                                continue
-                            if not found["buttons"]:
-                                continue
-                            screens[language] += 1
-                            if found["lowest"] > FOLD:
-                                over[language] += 1
-                                kinds = "/".join(found["kinds"])
-                                steps[kinds] += 1
-                                worst.append(
-                                    (found["lowest"], f"{where} ({kinds}) {table['code']}")
-                                )
-                browser.close()
-        finally:
-            server.stop()
+    with server_and_chromium() as (server, browser):
+        for seed in range(args.seeds):
+            for table in seed_tables(server.env, args.game, players, seed, args.entries):
+                if not table["running"] or not table["to_act"]:
+                    continue
+                cookie = table["seats"][table["to_act"][0]]
+                for language in LANGUAGES:
+                    where = f"seed {seed}, {table['entries']} entries, {language}"
+                    try:
+                        found = look(
+                            browser, server.url, table["code"], cookie, language, args.shots
+                        )
+                    except Exception as error:  # a page that fails is counted, not skipped
+                        failures.append(f"{where}: {error}")
+                        continue
+                    if not found["buttons"]:
+                        continue
+                    screens[language] += 1
+                    if found["lowest"] > FOLD:
+                        over[language] += 1
+                        kinds = "/".join(found["kinds"])
+                        steps[kinds] += 1
+                        worst.append((found["lowest"], f"{where} ({kinds}) {table['code']}"))
     print(f"{args.game}, {players} players, {args.seeds} seeds, entries {args.entries}")
     for language in LANGUAGES:
         print(f"  {language}: {screens[language]} screens with entry buttons, "

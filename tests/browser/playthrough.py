@@ -24,7 +24,6 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-import tempfile
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -34,8 +33,7 @@ from typing import Any
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.autoplay import new_table, start, take_seat
-from tests.browser.fold_sweep import FOLD, LARGEST, LOWEST_BUTTON, OPTIONS
-from tests.fixtures import CHROMIUM, migrate, server_env, start_server
+from tests.browser.fold_sweep import FOLD, LARGEST, LOWEST_BUTTON, OPTIONS, server_and_chromium
 
 WAIT = 30_000  # ms: for an event that comes unless the page is broken
 NAMES = {
@@ -260,32 +258,19 @@ def play_game(
 
 
 def play(args: argparse.Namespace) -> int:
-    from playwright.sync_api import sync_playwright
-
     players = args.players or LARGEST[args.game]
     began = time.monotonic()
-    with tempfile.TemporaryDirectory() as folder:
-        env = server_env(Path(folder) / "data")
-        migrate(env)
-        server = start_server(env)
-        try:
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(
-                    executable_path=CHROMIUM, args=["--no-sandbox"]
-                )
-                report = play_game(
-                    browser,
-                    server.url,
-                    args.game,
-                    players,
-                    args.language,
-                    args.seed,
-                    args.limit,
-                    args.shots,
-                )
-                browser.close()
-        finally:
-            server.stop()
+    with server_and_chromium() as (server, browser):
+        report = play_game(
+            browser,
+            server.url,
+            args.game,
+            players,
+            args.language,
+            args.seed,
+            args.limit,
+            args.shots,
+        )
     seconds = time.monotonic() - began
     print(f"{args.game}, {players} players, {args.language}, seed {args.seed}: "
           f"{report.entries} entries in {seconds:.0f} s, "
