@@ -22,6 +22,7 @@ end. Every wait has a time limit and the server is stopped at the end, so it nev
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 import time
@@ -67,8 +68,7 @@ class Report:
 
 
 def kind_of(action: str) -> str:
-    import json
-
+    """The entry's type from a form's action (its JSON)."""
     try:
         return str(json.loads(action).get("type", "?"))
     except ValueError:
